@@ -1,0 +1,9 @@
+import { authHeaders } from "@/lib/auth/session";
+import { jsonWithCookies } from "@/lib/http/client";
+import { handle } from "@/lib/http/handlers";
+import { signOutUser } from "@/lib/services/auth/account";
+
+export const POST = handle(async ({ req }) => {
+  const cookies = await signOutUser(authHeaders(req.headers));
+  return jsonWithCookies({ msg: "Signed out" }, cookies);
+});

@@ -1,0 +1,8 @@
+import { jsonWithCookies } from "@/lib/http/client";
+import { handle } from "@/lib/http/handlers";
+import { verifyEmailToken } from "@/lib/services/auth/account";
+
+export const GET = handle<{ token: string }>(async ({ params }) => {
+  const { token, user, setCookies } = await verifyEmailToken(params.token);
+  return jsonWithCookies({ token, user }, setCookies);
+});

@@ -1,0 +1,86 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins";
+import { db } from "@/lib/db";
+import { accounts, sessions, users, verifications } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { sendMail } from "@/lib/mail/send";
+import { existingAccountEmail, resetPasswordEmail, verificationEmail } from "@/lib/mail/templates";
+
+export const AUTH_BASE_PATH = "/api/identity";
+const TRIAL_DAYS = 3;
+
+function createAuth() {
+  const config = env();
+  return betterAuth({
+    appName: "ColdMail AI",
+    baseURL: config.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        isAdmin: { type: "boolean", input: false, defaultValue: false },
+        subscription: { type: "string", input: false, defaultValue: "trial" },
+        trialEnds: { type: "date", input: false, required: false },
+        licenseKey: { type: "string", input: false, required: false },
+        purchaseDate: { type: "date", input: false, required: false },
+        promoCodeUsed: { type: "string", input: false, required: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              subscription: "trial",
+              isAdmin: false,
+              trialEnds: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+            },
+          }),
+        },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        await sendMail(resetPasswordEmail(user, `${config.appUrl}/reset-password/${token}`));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(existingAccountEmail(user, config.appUrl));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendMail(verificationEmail(user, `${config.appUrl}/verify-email/${token}`));
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own /api/auth routes call auth.api.* directly and apply their own limits.
+    rateLimit: { enabled: false },
+    plugins: [bearer()],
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+const holder = globalThis as unknown as { __auth?: Auth };
+
+/** The Better Auth instance, created on first use. */
+export function getAuth(): Auth {
+  return (holder.__auth ??= createAuth());
+}

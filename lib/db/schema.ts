@@ -1,0 +1,9 @@
+// The whole database schema, one module per domain (drizzle needs them gathered here).
+export * from "./schema/auth";
+export * from "./schema/ai";
+export * from "./schema/csv";
+export * from "./schema/batches";
+export * from "./schema/support";
+export * from "./schema/billing";
+export * from "./schema/integrations";
+export * from "./schema/mail";

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const csvFiles = pgTable(
+  "csv_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** Column names in display order. */
+    columns: jsonb("columns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    rowCount: integer("row_count").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("csv_files_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** One database row per CSV line, so writing one generated e-mail touches one row. */
+export const csvRows = pgTable(
+  "csv_rows",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => csvFiles.id, { onDelete: "cascade" }),
+    /** Sort key: the row's place in the file. */
+    position: integer("position").notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** Tombstone so that pollers asking "what changed since" learn about deletions. */
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [
+    index("csv_rows_file_position_idx").on(t.fileId, t.position),
+    index("csv_rows_file_updated_idx").on(t.fileId, t.updatedAt),
+  ],
+);

@@ -1,0 +1,42 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
+export const TICKET_PRIORITIES = ["low", "medium", "high"] as const;
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null when the account was deleted: admin screens show "Anonymous". */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    priority: text("priority", { enum: TICKET_PRIORITIES }).notNull().default("medium"),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("open"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("tickets_user_idx").on(t.userId, t.updatedAt),
+    index("tickets_status_idx").on(t.status, t.priority),
+    index("tickets_created_idx").on(t.createdAt),
+  ],
+);
+
+export const ticketResponses = pgTable(
+  "ticket_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    responder: text("responder", { enum: ["admin", "user"] }).notNull(),
+    responderId: text("responder_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("ticket_responses_ticket_idx").on(t.ticketId, t.createdAt)],
+);

@@ -1,0 +1,17 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { outboxDriver } from "./outbox-driver";
+import { resendDriver } from "./resend-driver";
+import type { MailDriver, MailMessage } from "./types";
+
+export function mailDriver(): MailDriver {
+  return env().mailDriver === "resend" ? resendDriver : outboxDriver;
+}
+
+export function isOutboxActive(): boolean {
+  return env().mailDriver === "outbox";
+}
+
+export async function sendMail(message: MailMessage): Promise<void> {
+  await mailDriver().send(message);
+}

@@ -1,0 +1,37 @@
+import type { UserRow } from "@/lib/db/schema";
+import { isAdminUser } from "@/lib/auth/session";
+
+export interface UserJson {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  subscription: UserRow["subscription"];
+  trialEnds: string | null;
+  licenseKey: string | null;
+  purchaseDate: string | null;
+  promoCodeUsed: string | null;
+  created: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The user as the API shows it (never the password or session data). */
+export function toUserJson(user: UserRow): UserJson {
+  return {
+    _id: user.id,
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    isAdmin: isAdminUser(user),
+    subscription: user.subscription,
+    trialEnds: iso(user.trialEnds),
+    licenseKey: user.licenseKey,
+    purchaseDate: iso(user.purchaseDate),
+    promoCodeUsed: user.promoCodeUsed,
+    created: user.createdAt.toISOString(),
+  };
+}
