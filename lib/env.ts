@@ -98,7 +98,7 @@ function loadLocalSecrets(dataDir: string): LocalSecrets {
     encryptionKey: randomBytes(32).toString("base64"),
   });
   if (dataDir === MEMORY) return (memorySecrets ??= fresh());
-  const file = path.join(dataDir, "secrets.json");
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, "secrets.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as LocalSecrets;
   mkdirSync(dataDir, { recursive: true });
   const secrets = fresh();
@@ -123,7 +123,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const localMode = raw.DATABASE_URL === undefined;
   const port = Number(raw.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0) throw new ConfigError("PORT", "must be a port number");
-  const dataDir = raw.DATA_DIR === MEMORY ? MEMORY : path.resolve(raw.DATA_DIR ?? ".data");
+  const dataDir = raw.DATA_DIR === MEMORY ? MEMORY : path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR ?? ".data");
 
   let authSecret = raw.AUTH_SECRET;
   let encryptionKeyText = raw.ENCRYPTION_KEY;

@@ -59,7 +59,9 @@ function createAuth() {
         await sendMail(resetPasswordEmail(user, `${config.appUrl}/reset-password/${token}`));
       },
       onExistingUserSignUp: async ({ user }) => {
-        await sendMail(existingAccountEmail(user, config.appUrl));
+        // Still unverified: what the person needs is a fresh verification link.
+        if (!user.emailVerified) await getAuth().api.sendVerificationEmail({ body: { email: user.email } });
+        else await sendMail(existingAccountEmail(user, config.appUrl));
       },
     },
     emailVerification: {

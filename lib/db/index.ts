@@ -41,7 +41,7 @@ function openHandle(): DbHandle {
   if (config.dataDir === "memory") {
     pglite = new PGlite();
   } else {
-    const dir = path.join(config.dataDir, "pglite");
+    const dir = path.join(/*turbopackIgnore: true*/ config.dataDir, "pglite");
     mkdirSync(path.dirname(dir), { recursive: true });
     pglite = new PGlite(dir);
   }

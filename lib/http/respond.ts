@@ -10,7 +10,8 @@ export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid input";
   const field = issue.path.join(".");
-  const generic = /^(Invalid|Too (big|small)|Unrecognized|Expected)/.test(issue.message);
+  // zod's own wording (ours never starts like this): prefix it with the field name.
+  const generic = /^(Invalid input|Too (big|small):|Unrecognized key|Invalid (email address|URL|UUID|string|option|date|enum value))/.test(issue.message);
   return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 

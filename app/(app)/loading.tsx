@@ -1,0 +1,5 @@
+import { PageSpinner } from "@/components/feedback/page-spinner";
+
+export default function Loading() {
+  return <PageSpinner />;
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { HelpCircle, LogOut } from "lucide-react";
+import { useSession } from "@/components/auth/session-provider";
+import { Button } from "@/components/ui/button";
+import { Logo } from "./logo";
+
+/** The signed-in top bar: logo, Help, the user's name or e-mail, Sign out. */
+export function TopBar() {
+  const { user, signOut } = useSession();
+  const [busy, setBusy] = useState(false);
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Logo />
+        <nav className="ml-auto flex items-center gap-1 sm:gap-3">
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/help">
+              <HelpCircle aria-hidden />
+              <span>Help</span>
+            </Link>
+          </Button>
+          <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" data-testid="current-user">
+            {user.name || user.email}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              await signOut();
+            }}
+          >
+            <LogOut aria-hidden />
+            <span>Sign out</span>
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

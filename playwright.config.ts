@@ -1,0 +1,64 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Driven by scripts/test.mjs, which hands over a fresh data directory (local mode) or a
+// fresh PostgreSQL database for the server under test.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+const stamp = process.env.E2E_STAMP ?? "manual";
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  APP_URL: baseURL,
+  ADMIN_EMAILS: "admin@e2e.test",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+if (process.env.E2E_DATABASE_URL) {
+  Object.assign(serverEnv, {
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
+    AUTH_SECRET: "e2e-auth-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+    ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+    MAIL_DRIVER: "outbox",
+    PAYMENTS_DRIVER: "test",
+  });
+} else {
+  serverEnv.DATA_DIR = process.env.E2E_DATA_DIR ?? `.data/e2e-${stamp}`;
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { ...(process.env as Record<string, string>), ...serverEnv },
+  },
+});

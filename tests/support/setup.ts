@@ -1,0 +1,22 @@
+/**
+ * Runs in every test worker before the test file (and so before any app module) loads.
+ * lib/env.ts reads process.env lazily, so setting it here is enough.
+ *
+ * Local mode (no DATABASE_URL): DATA_DIR=memory gives each test file its own in-memory PGlite.
+ * DATABASE_URL set: every file shares that database, so tests use unique e-mail addresses.
+ */
+const e = process.env;
+
+if (!e.DATABASE_URL?.trim()) {
+  e.DATA_DIR = "memory";
+} else {
+  // Never send real mail or talk to Stripe from tests.
+  e.MAIL_DRIVER = "outbox";
+  e.PAYMENTS_DRIVER = "test";
+}
+e.AUTH_SECRET ||= "test-auth-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+e.ENCRYPTION_KEY ||= "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+e.ADMIN_EMAILS ||= "admin@test.local";
+// Links in mails are asserted against the default APP_URL (http://localhost:3000).
+delete e.APP_URL;
+delete e.PORT;

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^server-only$/, replacement: path.join(root, "tests/support/empty.ts") },
+      { find: /^@\//, replacement: `${root}/` },
+    ],
+  },
+  test: {
+    environment: "node",
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "lib/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**", ".next/**"],
+    setupFiles: ["tests/support/setup.ts"],
+    // Every test file runs in its own child process: in local mode each file gets its own
+    // in-memory PGlite database; with DATABASE_URL all files share one database.
+    pool: "forks",
+    isolate: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The outbox driver prints every mail; show console output of failing tests only.
+    silent: "passed-only",
+  },
+});
