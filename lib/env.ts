@@ -209,6 +209,19 @@ export function env(): AppEnv {
   return (cache.__appEnv ??= parseEnv(process.env));
 }
 
+/** For process entry points: a missing or bad setting stops the process with one clear line. */
+export function envOrExit(processName: string): AppEnv {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\n[${processName}] ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Tests only: forget the parsed configuration so a changed process.env is read again. */
 export function resetEnvForTests(): void {
   cache.__appEnv = undefined;

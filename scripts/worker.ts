@@ -1,7 +1,7 @@
 // `npm run worker`: runs only the background job worker, for scaling out on PostgreSQL.
-import { env } from "@/lib/env";
+import { envOrExit } from "@/lib/env";
 
-const config = env();
+const config = envOrExit("worker");
 if (config.localMode) {
   console.error(
     "npm run worker needs DATABASE_URL: in local mode the embedded database belongs to the app process, and the worker already runs inside `npm start`.",

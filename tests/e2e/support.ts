@@ -1,0 +1,110 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** Meets every password rule (length, lowercase, uppercase, number, special). */
+export const STRONG_PASSWORD = "Str0ng!Passw0rd";
+/** A second strong password, e.g. for the reset flow. */
+export const NEW_PASSWORD = "N3w!Passw0rd#2";
+
+/** The one address the e2e server treats as an admin (ADMIN_EMAILS in playwright.config.ts). */
+export const ADMIN_EMAIL = "admin@e2e.test";
+
+let counter = 0;
+
+/** A lower-case address nobody else in this run uses (workers run in separate processes). */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}-${rand}@e2e.test`;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+export type LinkKind = "verify-email" | "reset-password";
+
+/** Every message in the dev outbox for one address, newest first. */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
+  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  expect(res.ok(), `GET /api/dev/mailbox -> ${res.status()}`).toBe(true);
+  return (await res.json()) as Mail[];
+}
+
+/**
+ * Waits for the newest message to `email` (optionally: the newest one carrying a
+ * verify-email / reset-password link, and only once at least `minCount` such mails exist).
+ */
+export async function latestMail(
+  request: APIRequestContext,
+  email: string,
+  options: { kind?: LinkKind; minCount?: number } = {},
+): Promise<Mail> {
+  const { kind, minCount = 1 } = options;
+  let found: Mail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const all = await mailsTo(request, email);
+        found = kind ? all.filter((m) => m.text.includes(`/${kind}/`)) : all;
+        return found.length;
+      },
+      { message: `waiting for ${minCount} ${kind ?? ""} mail(s) to ${email}`, timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(minCount);
+  return found[0]!;
+}
+
+/** The absolute verify-email / reset-password URL in a message's text. */
+export function linkFrom(mail: Mail, kind: LinkKind): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s]+/${kind}/[^\\s]+`));
+  if (!match) throw new Error(`no ${kind} link in mail "${mail.subject}":\n${mail.text}`);
+  return match[0];
+}
+
+/** The token at the end of a verify-email / reset-password URL. */
+export function tokenFrom(url: string): string {
+  return new URL(url).pathname.split("/").pop()!;
+}
+
+/** Registers through the API; the account stays unverified. */
+export async function registerUnverified(
+  request: APIRequestContext,
+  user: { name?: string; email?: string; password?: string } = {},
+): Promise<{ name: string; email: string; password: string }> {
+  const account = {
+    name: user.name ?? "E2E User",
+    email: user.email ?? uniqueEmail(),
+    password: user.password ?? STRONG_PASSWORD,
+  };
+  const res = await request.post("/api/auth/register", { data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+/**
+ * Registers through the API and verifies the address with the mailed link. Verifying signs
+ * the account in: pass `page.request` to leave the page's browser context signed in (it
+ * shares the cookie jar), or the `request` fixture to stay signed out in the browser.
+ */
+export async function registerVerified(
+  request: APIRequestContext,
+  user: { name?: string; email?: string; password?: string } = {},
+): Promise<{ name: string; email: string; password: string }> {
+  const account = await registerUnverified(request, user);
+  const link = linkFrom(await latestMail(request, account.email, { kind: "verify-email" }), "verify-email");
+  const res = await request.get(`/api/auth/verify-email/${tokenFrom(link)}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return account;
+}
+
+/** Signs in through the login screen (does not assert where it lands). */
+export async function signInViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
