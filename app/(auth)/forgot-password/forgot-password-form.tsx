@@ -29,8 +29,6 @@ export function ForgotPasswordForm() {
     } catch (err) {
       if (err instanceof ApiError && err.data.requiresVerification) {
         setResult({ kind: "error", text: "Your email is not verified. Please verify your email first." });
-      } else if (err instanceof ApiError && err.status === 429) {
-        setResult({ kind: "error", text: String(err.data.msg) });
       } else {
         setResult({ kind: "success", text: NEUTRAL });
       }
