@@ -19,6 +19,7 @@ function createAuth() {
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     telemetry: { enabled: false },
+    logger: { level: "error" },
     database: drizzleAdapter(db, {
       provider: "pg",
       transaction: true,

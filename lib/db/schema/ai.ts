@@ -8,10 +8,9 @@ const owner = () =>
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 
-export const PROVIDERS = ["Anthropic", "OpenAI"] as const;
-export type Provider = (typeof PROVIDERS)[number];
-export const USE_CASES = ["web_research", "content_creation"] as const;
-export type UseCase = (typeof USE_CASES)[number];
+import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
+
+export { PROVIDERS, USE_CASES, type Provider, type UseCase } from "@/lib/ai/providers";
 
 /** A user's provider key ("connection"); the key is AES-256-GCM encrypted. */
 export const connections = pgTable(

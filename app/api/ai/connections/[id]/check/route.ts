@@ -1,0 +1,9 @@
+import { checkProviderKey } from "@/lib/ai/provider-models";
+import { withUser } from "@/lib/http/handlers";
+import { connectionApiKey } from "@/lib/services/connections/connections";
+
+/** Checks a saved key against the provider's list-models endpoint. */
+export const POST = withUser<{ id: string }>(async ({ user, params }) => {
+  const { provider, apiKey } = await connectionApiKey(user.id, params.id);
+  return checkProviderKey(provider, apiKey);
+});

@@ -1,0 +1,45 @@
+"use client";
+
+import { useState } from "react";
+import { KeyRound } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import type { ConnectionJson } from "@/lib/services/connections/connections";
+import { ManageConnectionsDialog } from "./manage-connections-dialog";
+
+export function ApiKeysCard({ connections }: { connections: ConnectionJson[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRound className="size-5 text-primary" aria-hidden />
+          API Keys
+        </CardTitle>
+        <CardDescription>Your own OpenAI and Anthropic keys.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {connections.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No API keys yet. Add one to start generating.</p>
+        ) : (
+          <ul className="space-y-2" data-testid="connection-list">
+            {connections.map((c) => (
+              <li key={c._id} className="flex items-center gap-2 text-sm">
+                <Badge variant="outline">{c.provider}</Badge>
+                <span className="truncate font-medium">{c.name}</span>
+                {c.isActive ? <Badge variant="success" className="ml-auto">Active</Badge> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <CardFooter className="mt-auto">
+        <Button variant="outline" className="w-full" onClick={() => setOpen(true)}>
+          Manage Connections
+        </Button>
+      </CardFooter>
+      <ManageConnectionsDialog open={open} onOpenChange={setOpen} connections={connections} />
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { useState } from "react";
+import { activateConnectionAction, checkConnectionAction, deleteConnectionAction } from "@/app/(app)/ai-setup-actions";
+import { FormAlert } from "@/components/auth/form-alert";
+import { AddConnectionForm } from "@/components/connections/add-connection-form";
+import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { ConnectionJson } from "@/lib/services/connections/connections";
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  connections: ConnectionJson[];
+}
+
+type Notice = { kind: "success" | "error"; text: string } | null;
+
+export function ManageConnectionsDialog({ open, onOpenChange, connections }: Props) {
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<ConnectionJson | null>(null);
+
+  async function run(id: string, action: () => Promise<{ ok: boolean; error?: string } | null>, success?: string) {
+    setBusyId(id);
+    setNotice(null);
+    const result = await action().catch(() => null);
+    setBusyId(null);
+    if (!result?.ok) setNotice({ kind: "error", text: result?.error ?? "Something went wrong. Please try again." });
+    else if (success) setNotice({ kind: "success", text: success });
+  }
+
+  async function check(id: string) {
+    setBusyId(id);
+    setNotice(null);
+    const result = await checkConnectionAction({ id }).catch(() => null);
+    setBusyId(null);
+    if (!result?.ok) return setNotice({ kind: "error", text: result?.error ?? "Could not check the key. Please try again." });
+    setNotice({ kind: result.data.valid ? "success" : "error", text: result.data.msg });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => { onOpenChange(next); if (!next) setNotice(null); }}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Manage API Connections</DialogTitle>
+          <DialogDescription>Your provider keys are stored encrypted and only ever shown masked.</DialogDescription>
+        </DialogHeader>
+        {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
+        {connections.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No connections yet. Add your first API key below.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Provider</TableHead>
+                <TableHead>API Key</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {connections.map((c) => (
+                <TableRow key={c._id}>
+                  <TableCell className="font-medium">{c.name}</TableCell>
+                  <TableCell>
+                    <Badge variant="outline">{c.provider}</Badge>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{c.apiKey}</TableCell>
+                  <TableCell>{c.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      {!c.isActive ? (
+                        <Button size="sm" variant="outline" disabled={busyId === c._id} onClick={() => run(c._id, () => activateConnectionAction({ id: c._id }), `${c.name} is now the active connection.`)}>
+                          Set active
+                        </Button>
+                      ) : null}
+                      <Button size="sm" variant="ghost" disabled={busyId === c._id} onClick={() => check(c._id)}>
+                        Check key
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-destructive" disabled={busyId === c._id} onClick={() => setToDelete(c)}>
+                        Delete
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <AddConnectionForm defaultProvider="Anthropic" onSaved={() => setNotice({ kind: "success", text: "Saved successfully!" })} />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </DialogFooter>
+        <ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(next) => !next && setToDelete(null)}
+          message={`Are you sure you want to delete the connection "${toDelete?.name ?? ""}"? Templates using it will need another connection.`}
+          onConfirm={() => toDelete && run(toDelete._id, () => deleteConnectionAction({ id: toDelete._id }), "Connection deleted.")}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

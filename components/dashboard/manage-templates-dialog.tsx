@@ -1,0 +1,93 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { deleteTemplateAction } from "@/app/(app)/ai-setup-actions";
+import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { modelLabel } from "@/lib/ai/models";
+import { useCaseLabel } from "@/lib/client/labels";
+import type { TemplateJson } from "@/lib/services/templates/templates";
+import { ViewTemplateDialog } from "./view-template-dialog";
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  templates: TemplateJson[];
+}
+
+export function ManageTemplatesDialog({ open, onOpenChange, templates }: Props) {
+  const [viewing, setViewing] = useState<TemplateJson | null>(null);
+  const [toDelete, setToDelete] = useState<TemplateJson | null>(null);
+
+  async function remove(template: TemplateJson) {
+    const result = await deleteTemplateAction({ id: template._id }).catch(() => null);
+    if (!result?.ok) window.alert("Failed to delete template");
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Manage Email Templates</DialogTitle>
+          <DialogDescription>Saved prompts, schemas and models you can load in the email generator.</DialogDescription>
+        </DialogHeader>
+        {templates.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No templates yet. Save one from the AI Configuration dialog of the email generator.
+          </p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Use Case</TableHead>
+                <TableHead>Model</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {templates.map((t) => (
+                <TableRow key={t._id}>
+                  <TableCell className="font-medium">{t.name}</TableCell>
+                  <TableCell>{useCaseLabel(t.useCase)}</TableCell>
+                  <TableCell>{modelLabel(t.selectedModel)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button size="sm" variant="ghost" onClick={() => setViewing(t)}>
+                        View
+                      </Button>
+                      <Button size="sm" variant="ghost" asChild>
+                        <Link href={`/email-generator?template=${t._id}`}>Edit</Link>
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setToDelete(t)}>
+                        Delete
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button asChild>
+            <Link href="/email-generator">Create New Template</Link>
+          </Button>
+        </DialogFooter>
+        <ViewTemplateDialog template={viewing} onOpenChange={(next) => !next && setViewing(null)} />
+        <ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(next) => !next && setToDelete(null)}
+          message="Are you sure you want to delete this template?"
+          onConfirm={() => toDelete && remove(toDelete)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

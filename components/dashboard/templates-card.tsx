@@ -1,0 +1,49 @@
+"use client";
+
+import { useState } from "react";
+import { FileText } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useCaseLabel } from "@/lib/client/labels";
+import type { TemplateJson } from "@/lib/services/templates/templates";
+import { ManageTemplatesDialog } from "./manage-templates-dialog";
+
+const PREVIEW = 3;
+
+export function TemplatesCard({ templates }: { templates: TemplateJson[] }) {
+  const [open, setOpen] = useState(false);
+  const more = templates.length - PREVIEW;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <FileText className="size-5 text-primary" aria-hidden />
+          Email Templates
+        </CardTitle>
+        <CardDescription>Reusable prompts and settings.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {templates.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No templates saved yet.</p>
+        ) : (
+          <ul className="space-y-2" data-testid="template-list">
+            {templates.slice(0, PREVIEW).map((t) => (
+              <li key={t._id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="truncate font-medium">{t.name}</span>
+                <Badge variant="secondary">{useCaseLabel(t.useCase)}</Badge>
+              </li>
+            ))}
+            {more > 0 ? <li className="text-sm text-muted-foreground">+{more} more templates</li> : null}
+          </ul>
+        )}
+      </CardContent>
+      <CardFooter className="mt-auto">
+        <Button variant="outline" className="w-full" onClick={() => setOpen(true)}>
+          Manage Templates
+        </Button>
+      </CardFooter>
+      <ManageTemplatesDialog open={open} onOpenChange={setOpen} templates={templates} />
+    </Card>
+  );
+}

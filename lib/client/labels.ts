@@ -1,0 +1,9 @@
+/** Display names shared by several screens. */
+export const USE_CASE_LABELS: Record<string, string> = {
+  web_research: "Web Research",
+  content_creation: "Content Creation",
+};
+
+export function useCaseLabel(useCase: string): string {
+  return USE_CASE_LABELS[useCase] ?? useCase;
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { AiSettings } from "@/lib/ai/defaults";
+import { normalizeJsonSchema } from "@/lib/ai/json-schema";
+import { findCatalogueModel, providerOfModelId } from "@/lib/ai/models";
+import { getOwnedConnection } from "@/lib/services/connections/connections";
+import { assertModelSelectable } from "@/lib/services/models/available-models";
+import type { AiSettingsInput } from "./schemas";
+
+/**
+ * Validates the settings fields that are present against the current ones and returns the
+ * merged values: the schema must describe an object, the connection must be the caller's,
+ * and a newly chosen model must be selectable for that connection's provider.
+ */
+export async function resolveSettings(userId: string, input: AiSettingsInput, current: AiSettings): Promise<AiSettings> {
+  const next: AiSettings = { ...current };
+  if (input.prompt !== undefined) next.prompt = input.prompt;
+  if (input.jsonSchema !== undefined) next.jsonSchema = normalizeJsonSchema(input.jsonSchema);
+  if (input.maxRows !== undefined) next.maxRows = input.maxRows;
+  if (input.onlyRunIf !== undefined) next.onlyRunIf = input.onlyRunIf.trim();
+  if (input.useCase !== undefined) next.useCase = input.useCase;
+  if (input.connectionId !== undefined) next.connectionId = input.connectionId || null;
+  const model = input.selectedModel ?? input.model;
+  if (model !== undefined && model !== "") next.selectedModel = model;
+
+  const connection = next.connectionId ? await getOwnedConnection(userId, next.connectionId) : null;
+  const modelChanged = next.selectedModel !== current.selectedModel;
+  const connectionChanged = next.connectionId !== current.connectionId;
+  if (next.selectedModel && (modelChanged || connectionChanged)) {
+    const provider = connection?.provider ?? null;
+    if (modelChanged) await assertModelSelectable(userId, next.selectedModel, provider);
+    else if (provider && (findCatalogueModel(next.selectedModel)?.provider ?? providerOfModelId(next.selectedModel)) !== provider) {
+      await assertModelSelectable(userId, next.selectedModel, provider);
+    }
+  }
+  return next;
+}
