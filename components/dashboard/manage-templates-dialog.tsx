@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { modelLabel } from "@/lib/ai/models";
-import { useCaseLabel } from "@/lib/client/labels";
+import { labelOfUseCase } from "@/lib/client/labels";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 import { ViewTemplateDialog } from "./view-template-dialog";
 
@@ -52,7 +52,7 @@ export function ManageTemplatesDialog({ open, onOpenChange, templates }: Props) 
               {templates.map((t) => (
                 <TableRow key={t._id}>
                   <TableCell className="font-medium">{t.name}</TableCell>
-                  <TableCell>{useCaseLabel(t.useCase)}</TableCell>
+                  <TableCell>{labelOfUseCase(t.useCase)}</TableCell>
                   <TableCell>{modelLabel(t.selectedModel)}</TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">

@@ -5,7 +5,7 @@ import { FileText } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCaseLabel } from "@/lib/client/labels";
+import { labelOfUseCase } from "@/lib/client/labels";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 import { ManageTemplatesDialog } from "./manage-templates-dialog";
 
@@ -31,7 +31,7 @@ export function TemplatesCard({ templates }: { templates: TemplateJson[] }) {
             {templates.slice(0, PREVIEW).map((t) => (
               <li key={t._id} className="flex items-center justify-between gap-2 text-sm">
                 <span className="truncate font-medium">{t.name}</span>
-                <Badge variant="secondary">{useCaseLabel(t.useCase)}</Badge>
+                <Badge variant="secondary">{labelOfUseCase(t.useCase)}</Badge>
               </li>
             ))}
             {more > 0 ? <li className="text-sm text-muted-foreground">+{more} more templates</li> : null}

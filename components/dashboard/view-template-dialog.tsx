@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { modelLabel } from "@/lib/ai/models";
-import { useCaseLabel } from "@/lib/client/labels";
+import { labelOfUseCase } from "@/lib/client/labels";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -26,7 +26,7 @@ export function ViewTemplateDialog({ template, onOpenChange }: { template: Templ
               <DialogTitle>{template.name}</DialogTitle>
             </DialogHeader>
             <dl className="grid gap-4 sm:grid-cols-3">
-              <Field label="Use Case">{useCaseLabel(template.useCase)}</Field>
+              <Field label="Use Case">{labelOfUseCase(template.useCase)}</Field>
               <Field label="Model">{modelLabel(template.selectedModel)}</Field>
               <Field label="Connection">{template.connectionName ?? "No connection"}</Field>
             </dl>

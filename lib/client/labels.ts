@@ -4,6 +4,6 @@ export const USE_CASE_LABELS: Record<string, string> = {
   content_creation: "Content Creation",
 };
 
-export function useCaseLabel(useCase: string): string {
+export function labelOfUseCase(useCase: string): string {
   return USE_CASE_LABELS[useCase] ?? useCase;
 }
