@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { USE_CASES } from "@/lib/ai/providers";
 
-const numeric = z.union([z.number(), z.string().trim().regex(/^\d+$/, "Maximum rows must be a whole number").transform(Number)]);
+const MAX_ROWS_MESSAGE = "Maximum rows must be a whole number";
+/** A number, or a string of digits (form fields); anything else is reported with one clear message. */
+const maxRowsField = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: MAX_ROWS_MESSAGE }).int(MAX_ROWS_MESSAGE).min(1, "Maximum rows must be at least 1").max(100_000, "Maximum rows must be at most 100,000"),
+);
 
 /** The AI settings a config or a template holds (legacy `model` accepted as `selectedModel`). */
 export const aiSettingsFields = {
   prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Prompt must be at most 20,000 characters").optional(),
   jsonSchema: z.union([z.string().max(50_000, "JSON Schema is too long"), z.record(z.string(), z.unknown())], { error: "JSON Schema must be JSON text or an object" }).optional(),
-  maxRows: numeric.pipe(z.number().int("Maximum rows must be a whole number").min(1, "Maximum rows must be at least 1").max(100_000, "Maximum rows must be at most 100,000")).optional(),
+  maxRows: maxRowsField.optional(),
   onlyRunIf: z.string({ error: "Only Run If must be text" }).max(500, "Only Run If must be at most 500 characters").optional(),
   selectedModel: z.string({ error: "Model must be text" }).trim().max(200).optional(),
   model: z.string({ error: "Model must be text" }).trim().max(200).optional(),
@@ -20,7 +25,10 @@ export type AiSettingsInput = z.infer<typeof settingsObject>;
 
 /** `PUT /ai/config`: fields at the top level, or wrapped as `{ aiConfig: {...} }`. */
 export const updateAiConfigSchema = z.preprocess(
-  (body) => (body && typeof body === "object" && "aiConfig" in body && typeof (body as { aiConfig: unknown }).aiConfig === "object" ? (body as { aiConfig: unknown }).aiConfig : body),
+  (body) => {
+    const wrapped = body && typeof body === "object" ? (body as { aiConfig?: unknown }).aiConfig : undefined;
+    return wrapped && typeof wrapped === "object" && !Array.isArray(wrapped) ? wrapped : body;
+  },
   settingsObject,
 );
 

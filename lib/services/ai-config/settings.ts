@@ -1,7 +1,7 @@
 import "server-only";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { normalizeJsonSchema } from "@/lib/ai/json-schema";
-import { findCatalogueModel, providerOfModelId } from "@/lib/ai/models";
+import { DEFAULT_MODEL, DEFAULT_MODEL_BY_PROVIDER, findCatalogueModel, providerOfModelId } from "@/lib/ai/models";
 import { getOwnedConnection } from "@/lib/services/connections/connections";
 import { assertModelSelectable } from "@/lib/services/models/available-models";
 import type { AiSettingsInput } from "./schemas";
@@ -23,14 +23,13 @@ export async function resolveSettings(userId: string, input: AiSettingsInput, cu
   if (model !== undefined && model !== "") next.selectedModel = model;
 
   const connection = next.connectionId ? await getOwnedConnection(userId, next.connectionId) : null;
-  const modelChanged = next.selectedModel !== current.selectedModel;
-  const connectionChanged = next.connectionId !== current.connectionId;
-  if (next.selectedModel && (modelChanged || connectionChanged)) {
-    const provider = connection?.provider ?? null;
-    if (modelChanged) await assertModelSelectable(userId, next.selectedModel, provider);
-    else if (provider && (findCatalogueModel(next.selectedModel)?.provider ?? providerOfModelId(next.selectedModel)) !== provider) {
-      await assertModelSelectable(userId, next.selectedModel, provider);
-    }
+  const modelGiven = model !== undefined && model !== "";
+  const providerOfModel = findCatalogueModel(next.selectedModel)?.provider ?? providerOfModelId(next.selectedModel);
+  if (!next.selectedModel || (!modelGiven && connection && providerOfModel !== connection.provider)) {
+    // No model chosen, or only the connection changed: use that provider's default model.
+    next.selectedModel = connection ? DEFAULT_MODEL_BY_PROVIDER[connection.provider] : DEFAULT_MODEL;
+  } else if (modelGiven && (next.selectedModel !== current.selectedModel || next.connectionId !== current.connectionId)) {
+    await assertModelSelectable(userId, next.selectedModel, connection?.provider ?? null);
   }
   return next;
 }

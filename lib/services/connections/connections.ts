@@ -5,6 +5,7 @@ import { aiConfigs, connections, type Provider } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { maskSecret } from "@/lib/crypto/mask";
 import { notFound } from "@/lib/http/errors";
+import { isUuid } from "@/lib/http/ids";
 import { DEFAULT_SETTINGS } from "@/lib/ai/defaults";
 import { DEFAULT_MODEL_BY_PROVIDER, providerOfModelId } from "@/lib/ai/models";
 
@@ -36,7 +37,7 @@ export async function listConnections(userId: string): Promise<ConnectionRow[]> 
 
 /** The caller's connection, or 404 (also for another user's id). */
 export async function getOwnedConnection(userId: string, id: string): Promise<ConnectionRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("Connection not found");
+  if (!isUuid(id)) throw notFound("Connection not found");
   const [row] = await db.select().from(connections).where(and(eq(connections.id, id), eq(connections.userId, userId)));
   if (!row) throw notFound("Connection not found");
   return row;

@@ -9,6 +9,9 @@ import { listProviderModels } from "@/lib/ai/provider-models";
 import { activeConnectionId, listConnections, type ConnectionRow } from "@/lib/services/connections/connections";
 
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+/** After a failed lookup (revoked key, provider down) the provider is not asked again for a while. */
+const FAILURE_BACKOFF_MS = 5 * 60 * 1000;
+const failedLookups = ((globalThis as unknown as { __modelLookupFailures?: Map<string, number> }).__modelLookupFailures ??= new Map());
 
 export interface ModelOption {
   id: string;
@@ -23,14 +26,18 @@ async function cachedProviderModels(connection: ConnectionRow, forceRefresh: boo
   const [cached] = await db.select().from(providerModelCache).where(eq(providerModelCache.connectionId, connection.id));
   const fresh = cached && Date.now() - cached.fetchedAt.getTime() < CACHE_TTL_MS;
   if (cached && fresh && !forceRefresh) return cached.models;
+  const failedAt = failedLookups.get(connection.id);
+  if (!forceRefresh && failedAt && Date.now() - failedAt < FAILURE_BACKOFF_MS) return cached?.models ?? null;
   try {
     const models = await listProviderModels(connection.provider, decryptSecret(connection.apiKeyEncrypted));
     await db
       .insert(providerModelCache)
       .values({ connectionId: connection.id, models })
       .onConflictDoUpdate({ target: providerModelCache.connectionId, set: { models, fetchedAt: sql`now()` } });
+    failedLookups.delete(connection.id);
     return models;
   } catch {
+    failedLookups.set(connection.id, Date.now());
     return cached?.models ?? null;
   }
 }

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { connections, templates } from "@/lib/db/schema";
 import { DEFAULT_SETTINGS, type AiSettings } from "@/lib/ai/defaults";
 import { notFound } from "@/lib/http/errors";
+import { isUuid } from "@/lib/http/ids";
 import { resolveSettings } from "@/lib/services/ai-config/settings";
 import type { AiSettingsInput } from "@/lib/services/ai-config/schemas";
 
@@ -42,8 +43,6 @@ function settingsOf(row: TemplateRow): AiSettings {
   return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId };
 }
 
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-
 async function selectTemplates(userId: string, id?: string) {
   return db
     .select({ row: templates, connectionName: connections.name })
@@ -69,7 +68,7 @@ export async function createTemplate(userId: string, input: AiSettingsInput & { 
   const settings = await resolveSettings(userId, input, { ...DEFAULT_SETTINGS, selectedModel: "" });
   const [row] = await db
     .insert(templates)
-    .values({ userId, name: input.name, ...settings, selectedModel: settings.selectedModel || DEFAULT_SETTINGS.selectedModel })
+    .values({ userId, name: input.name, ...settings })
     .returning({ id: templates.id });
   return getTemplate(userId, row!.id);
 }

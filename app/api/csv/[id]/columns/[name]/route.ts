@@ -1,0 +1,6 @@
+import { withUser } from "@/lib/http/handlers";
+import { deleteColumn } from "@/lib/services/csv/csv-rows";
+
+export const DELETE = withUser<{ id: string; name: string }>(async ({ user, params }) => ({
+  columns: await deleteColumn(user.id, params.id, decodeURIComponent(params.name)),
+}));

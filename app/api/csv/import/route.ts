@@ -1,0 +1,7 @@
+import { withUser } from "@/lib/http/handlers";
+import { parseBody } from "@/lib/http/parse";
+import { json } from "@/lib/http/respond";
+import { importCsv } from "@/lib/services/csv/csv-files";
+import { importCsvSchema } from "@/lib/services/csv/schemas";
+
+export const POST = withUser(async ({ req, user }) => json(await importCsv(user.id, await parseBody(req, importCsvSchema)), 201));

@@ -1,0 +1,24 @@
+import { CSV_LIMITS } from "./limits";
+import { CsvParseError, parseCsvBytes, type ParsedCsv } from "./parse-csv";
+
+/** Parses a File in a web worker (main thread as a fallback); rejects with a CsvParseError. */
+export async function parseCsvFile(file: File): Promise<ParsedCsv> {
+  if (file.size > CSV_LIMITS.maxFileBytes) {
+    throw new CsvParseError(`The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB.`);
+  }
+  const buffer = await file.arrayBuffer();
+  if (typeof Worker === "undefined") return parseCsvBytes(new Uint8Array(buffer));
+  return new Promise<ParsedCsv>((resolve, reject) => {
+    const worker = new Worker(new URL("./csv-worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<{ ok: boolean; result?: ParsedCsv; error?: string }>) => {
+      worker.terminate();
+      if (event.data.ok && event.data.result) resolve(event.data.result);
+      else reject(new CsvParseError(event.data.error ?? "Error parsing CSV file"));
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      reject(new CsvParseError("Error parsing CSV file"));
+    };
+    worker.postMessage(buffer, [buffer]);
+  });
+}

@@ -1,0 +1,124 @@
+import "server-only";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/lib/db";
+import { csvFiles, csvRows } from "@/lib/db/schema";
+import { CSV_LIMITS } from "@/lib/csv/limits";
+import { AppError, notFound } from "@/lib/http/errors";
+import { ownedCsvFile } from "./ownership";
+
+type Row = Record<string, string>;
+
+export interface RowJson {
+  _id: number;
+  position: number;
+  data: Row;
+}
+
+type FileChanges = { columns?: string[]; rowCount?: ReturnType<typeof sql> };
+
+function touchFile(conn: DbOrTx, fileId: string, set: FileChanges = {}) {
+  return conn.update(csvFiles).set({ ...set, updatedAt: sql`now()` }).where(eq(csvFiles.id, fileId));
+}
+
+/** Changes some cells of one row (one database row touched). */
+export async function updateRowCells(userId: string, fileId: string, rowId: number, data: Row): Promise<RowJson> {
+  const file = await ownedCsvFile(userId, fileId);
+  const unknown = Object.keys(data).filter((k) => !file.columns.includes(k));
+  if (unknown.length) throw new AppError(400, `Unknown column: ${unknown[0]}`);
+  const [row] = await db
+    .update(csvRows)
+    .set({ data: sql`${csvRows.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: sql`now()` })
+    .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
+    .returning({ _id: csvRows.id, position: csvRows.position, data: csvRows.data });
+  if (!row) throw notFound("Row not found");
+  return row;
+}
+
+/** Adds a row at the end of the file. */
+export async function addRow(userId: string, fileId: string, data: Row = {}): Promise<RowJson> {
+  return db.transaction(async (tx) => {
+    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    if (file.rowCount >= CSV_LIMITS.maxRows) throw new AppError(400, "This file already has the maximum number of rows");
+    const unknown = Object.keys(data).filter((k) => !file.columns.includes(k));
+    if (unknown.length) throw new AppError(400, `Unknown column: ${unknown[0]}`);
+    const filled = Object.fromEntries(file.columns.map((c) => [c, data[c] ?? ""]));
+    const [row] = await tx
+      .insert(csvRows)
+      .values({ fileId, data: filled, position: sql`(select coalesce(max(position) + 1, 0) from csv_rows where file_id = ${fileId})` })
+      .returning({ _id: csvRows.id, position: csvRows.position, data: csvRows.data });
+    await touchFile(tx, fileId, { rowCount: sql`${csvFiles.rowCount} + 1` });
+    return row!;
+  });
+}
+
+/** Deletes a row (kept as a tombstone so that pollers learn about it). */
+export async function deleteRow(userId: string, fileId: string, rowId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ownedCsvFile(userId, fileId, {}, tx);
+    const deleted = await tx
+      .update(csvRows)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
+      .returning({ id: csvRows.id });
+    if (deleted.length === 0) throw notFound("Row not found");
+    await touchFile(tx, fileId, { rowCount: sql`greatest(${csvFiles.rowCount} - 1, 0)` });
+  });
+}
+
+/** Adds an empty column; the name must be non-empty and not already present. */
+export async function addColumn(userId: string, fileId: string, name: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    if (file.columns.includes(name)) throw new AppError(409, `A column named "${name}" already exists`);
+    if (file.columns.length >= CSV_LIMITS.maxColumns) throw new AppError(400, `A file can have at most ${CSV_LIMITS.maxColumns} columns`);
+    const columns = [...file.columns, name];
+    await touchFile(tx, fileId, { columns });
+    return columns;
+  });
+}
+
+/** Removes a column from the file and from every row that has it. */
+export async function deleteColumn(userId: string, fileId: string, name: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    if (!file.columns.includes(name)) throw notFound(`Column "${name}" not found`);
+    const columns = file.columns.filter((c) => c !== name);
+    await tx
+      .update(csvRows)
+      .set({ data: sql`${csvRows.data} - ${name}::text`, updatedAt: sql`now()` })
+      .where(and(eq(csvRows.fileId, fileId), sql`${csvRows.data} ? ${name}::text`));
+    await touchFile(tx, fileId, { columns });
+    return columns;
+  });
+}
+
+export interface ChangesJson {
+  columns: string[];
+  rowCount: number;
+  serverTime: string;
+  /** Every row was replaced since `since`: fetch the whole file again. */
+  reload: boolean;
+  rows: (RowJson & { deleted: boolean })[];
+}
+
+/** Rows changed since a point in time (with a few seconds of overlap for late commits). */
+export async function changesSince(userId: string, fileId: string, since: Date): Promise<ChangesJson> {
+  const file = await ownedCsvFile(userId, fileId);
+  const [{ now }] = (await db.execute<{ now: string }>(sql`select now()::text as now`)).rows as [{ now: string }];
+  const from = new Date(since.getTime() - 5_000);
+  const reload = Boolean(file.rowsReplacedAt && file.rowsReplacedAt > from);
+  const rows = reload
+    ? []
+    : await db
+        .select({ _id: csvRows.id, position: csvRows.position, data: csvRows.data, deletedAt: csvRows.deletedAt })
+        .from(csvRows)
+        .where(and(eq(csvRows.fileId, fileId), gt(csvRows.updatedAt, from)))
+        .orderBy(asc(csvRows.position), asc(csvRows.id));
+  return {
+    columns: file.columns,
+    rowCount: file.rowCount,
+    serverTime: new Date(now).toISOString(),
+    reload,
+    rows: rows.map(({ deletedAt, ...r }) => ({ ...r, deleted: deletedAt !== null })),
+  };
+}

@@ -1,0 +1,173 @@
+/** Wire formats of the fake AI provider (see ai-provider.ts): request parsing, answers, errors. */
+import { randomBytes } from "node:crypto";
+
+export type FakeProvider = "openai" | "anthropic";
+export type FakeEndpoint = "models.list" | "models.retrieve" | "chat.completions" | "responses" | "messages" | "unknown";
+export type Json = Record<string, unknown>;
+
+export interface RespondArgs {
+  provider: FakeProvider;
+  endpoint: FakeEndpoint;
+  model: string;
+  /** Text of the user turns (joined by blank lines). */
+  prompt: string;
+  /** Text of the system prompt / instructions, if any. */
+  system: string;
+  /** The JSON schema the request asked for (response_format, text.format or the forced tool's input_schema). */
+  schema: Json | null;
+  body: Json;
+}
+
+/** Structured output (an object, sent as JSON text or as tool input) or raw text. */
+export type RespondResult = Json | string;
+
+export const DEFAULT_OPENAI_MODELS = [
+  "gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini", "gpt-5", "gpt-5-mini",
+  "gpt-4o-2024-08-06", "text-embedding-3-small", "whisper-1", "dall-e-3",
+];
+export const DEFAULT_ANTHROPIC_MODELS = [
+  "claude-sonnet-4-5-20250929", "claude-opus-4-1-20250805", "claude-haiku-4-5-20251001",
+  "claude-sonnet-4-20250514", "claude-3-haiku-20240307",
+];
+
+export const defaultIsValidKey = (provider: FakeProvider, key: string) =>
+  provider === "openai" ? key.startsWith("sk-valid") : key.startsWith("sk-ant-valid");
+
+export const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** Fills the requested schema (subject_line / email_body get text derived from the prompt). */
+export function defaultRespond({ prompt, schema }: Pick<RespondArgs, "prompt" | "schema">): Json {
+  const text = collapse(prompt) || "Hello";
+  const subject = `Re: ${text.slice(0, 60)}`;
+  const emailBody = `Hi,\n\n${text}\n\nBest regards`;
+  const props = schema && typeof schema.properties === "object" && schema.properties ? (schema.properties as Record<string, Json>) : null;
+  if (!props) return { subject_line: subject, email_body: emailBody };
+  const out: Json = {};
+  for (const [key, prop] of Object.entries(props)) {
+    if (key === "subject_line") out[key] = subject;
+    else if (key === "email_body") out[key] = emailBody;
+    else if (prop?.type === "number" || prop?.type === "integer") out[key] = 1;
+    else if (prop?.type === "boolean") out[key] = true;
+    else if (prop?.type === "array") out[key] = [];
+    else if (prop?.type === "object") out[key] = {};
+    else out[key] = `${key}: ${text.slice(0, 200)}`;
+  }
+  return out;
+}
+
+export const id = (prefix: string) => `${prefix}${randomBytes(12).toString("hex")}`;
+const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+
+/** Text of a message content (string, or a list of text parts). */
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((p: Json) => (typeof p?.text === "string" ? p.text : typeof p?.content === "string" ? p.content : ""))
+    .filter(Boolean)
+    .join("\n");
+}
+
+export function extractPrompt(endpoint: FakeEndpoint, body: Json): { prompt: string; system: string; schema: Json | null } {
+  const user: string[] = [];
+  const system: string[] = [];
+  let schema: Json | null = null;
+  const turns = (list: unknown) => {
+    if (typeof list === "string") return void user.push(list);
+    if (!Array.isArray(list)) return;
+    for (const m of list as Json[]) {
+      const text = contentText(m?.content);
+      if (m?.role === "system" || m?.role === "developer") system.push(text);
+      else if (m?.role === "user" || m?.role === undefined) user.push(text);
+    }
+  };
+  if (endpoint === "chat.completions") {
+    turns(body.messages);
+    const rf = body.response_format as Json | undefined;
+    const js = rf?.json_schema as Json | undefined;
+    if (js?.schema) schema = js.schema as Json;
+    const forced = (body.tool_choice as Json | undefined)?.function as Json | undefined;
+    const tool = (body.tools as Json[] | undefined)?.find((t) => (t.function as Json)?.name === forced?.name);
+    if (tool) schema = ((tool.function as Json).parameters as Json) ?? null;
+  } else if (endpoint === "responses") {
+    if (typeof body.instructions === "string") system.push(body.instructions);
+    turns(body.input);
+    const format = (body.text as Json | undefined)?.format as Json | undefined;
+    if (format?.schema) schema = format.schema as Json;
+  } else if (endpoint === "messages") {
+    const s = body.system;
+    if (s) system.push(contentText(s));
+    turns(body.messages);
+    const forced = body.tool_choice as Json | undefined;
+    const tool = (body.tools as Json[] | undefined)?.find((t) => t.name === forced?.name);
+    if (tool) schema = (tool.input_schema as Json) ?? null;
+    const fmt = body.output_format as Json | undefined;
+    if (!tool && fmt?.schema) schema = fmt.schema as Json;
+  }
+  return { prompt: user.join("\n\n"), system: system.join("\n\n"), schema };
+}
+
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error",
+  413: "request_too_large", 429: "rate_limit_error", 500: "api_error", 529: "overloaded_error",
+};
+const OPENAI_ERROR_TYPES: Record<number, [string, string | null]> = {
+  400: ["invalid_request_error", null], 401: ["invalid_request_error", "invalid_api_key"],
+  403: ["invalid_request_error", "unsupported_country_region_territory"], 404: ["invalid_request_error", "model_not_found"],
+  429: ["requests", "rate_limit_exceeded"],
+};
+
+/** Each provider's error JSON for a status. */
+export function providerErrorBody(provider: FakeProvider, status: number, message: string, code?: string | null): Json {
+  if (provider === "anthropic") {
+    const type = ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
+    return { type: "error", error: { type, message }, request_id: id("req_") };
+  }
+  const [type, defaultCode] = OPENAI_ERROR_TYPES[status] ?? [status >= 500 ? "server_error" : "invalid_request_error", null];
+  return { error: { message, type, param: null, code: code === undefined ? defaultCode : code } };
+}
+
+export function maskKey(key: string): string {
+  return key.length > 10 ? `${key.slice(0, 6)}***${key.slice(-4)}` : "***";
+}
+
+/** A successful generation in the endpoint's wire format. */
+export function generationAnswer(provider: FakeProvider, endpoint: FakeEndpoint, model: string, body: Json, output: RespondResult, prompt: string): Json {
+  const created = Math.floor(Date.now() / 1000);
+  const isText = typeof output === "string";
+  const text = isText ? output : JSON.stringify(output);
+  const inTok = tokens(prompt);
+  const outTok = tokens(text);
+  if (endpoint === "chat.completions") {
+    const forced = ((body.tool_choice as Json | undefined)?.function as Json | undefined)?.name as string | undefined;
+    const toolCall = forced && !isText;
+    const message = toolCall
+      ? { role: "assistant", content: null, refusal: null, annotations: [], tool_calls: [{ id: id("call_"), type: "function", function: { name: forced, arguments: text } }] }
+      : { role: "assistant", content: text, refusal: null, annotations: [] };
+    return {
+      id: id("chatcmpl-"), object: "chat.completion", created, model, system_fingerprint: "fp_fake",
+      choices: [{ index: 0, message, logprobs: null, finish_reason: toolCall ? "tool_calls" : "stop" }],
+      usage: { prompt_tokens: inTok, completion_tokens: outTok, total_tokens: inTok + outTok },
+    };
+  }
+  if (endpoint === "responses") {
+    return {
+      id: id("resp_"), object: "response", created_at: created, status: "completed", model,
+      error: null, incomplete_details: null, instructions: body.instructions ?? null, metadata: {},
+      output: [{ type: "message", id: id("msg_"), status: "completed", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }],
+      output_text: text, parallel_tool_calls: true, temperature: 1, top_p: 1, tool_choice: "auto", tools: [],
+      text: body.text ?? { format: { type: "text" } },
+      usage: { input_tokens: inTok, input_tokens_details: { cached_tokens: 0 }, output_tokens: outTok, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: inTok + outTok },
+    };
+  }
+  const forced = body.tool_choice as Json | undefined;
+  const toolName = forced?.type === "tool" && typeof forced.name === "string" ? forced.name : null;
+  const toolUse = toolName && !isText;
+  return {
+    id: id("msg_"), type: "message", role: "assistant", model,
+    content: toolUse ? [{ type: "tool_use", id: id("toolu_"), name: toolName, input: output }] : [{ type: "text", text }],
+    stop_reason: toolUse ? "tool_use" : "end_turn", stop_sequence: null,
+    usage: { input_tokens: inTok, output_tokens: outTok, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+  };
+}
+

@@ -1,0 +1,330 @@
+/**
+ * A fake of the OpenAI and Anthropic HTTP APIs on 127.0.0.1 (random port), for tests and benchmarks.
+ *
+ *   const fake = await startFakeProvider({ latencyMs: 20, rateLimitPerMinute: 600 });
+ *   process.env.OPENAI_BASE_URL = fake.openaiBaseUrl;      // url + "/v1"
+ *   process.env.ANTHROPIC_BASE_URL = fake.anthropicBaseUrl; // url
+ *
+ * Both providers share the paths /v1/models*; a request carrying `x-api-key` or `anthropic-version`
+ * is Anthropic, anything else OpenAI. OpenAI keys come from `Authorization: Bearer`, Anthropic keys from
+ * `x-api-key` (or `Authorization: Bearer`, which @anthropic-ai/sdk 1.x sends). Endpoints: GET /v1/models, GET /v1/models/{id},
+ * POST /v1/chat/completions, POST /v1/responses (OpenAI), POST /v1/messages (Anthropic).
+ * Order of checks per request: onRequest hook → auth (401) → rate limit (429, generation only unless
+ * `rateLimitModels`) → model known (404, when `strictModels`) → failNext queue → latency → answer.
+ * Streaming is not supported (400).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  collapse, defaultIsValidKey, defaultRespond, DEFAULT_ANTHROPIC_MODELS, DEFAULT_OPENAI_MODELS, extractPrompt,
+  generationAnswer, id, maskKey, providerErrorBody,
+  type FakeEndpoint, type FakeProvider, type Json, type RespondArgs, type RespondResult,
+} from "./ai-provider-wire";
+
+export * from "./ai-provider-wire";
+
+export interface RequestInfo {
+  provider: FakeProvider;
+  endpoint: FakeEndpoint;
+  method: string;
+  path: string;
+  apiKey: string | null;
+  model: string | null;
+  prompt: string;
+  body: Json;
+  headers: IncomingMessage["headers"];
+}
+
+export interface InjectedResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface FakeProviderOptions {
+  /** Delay before answering a generation request (ms), or a function of the request. Default 0. */
+  latencyMs?: number | ((info: RequestInfo) => number);
+  openaiModels?: string[];
+  anthropicModels?: string[];
+  /** Default: OpenAI keys starting with "sk-valid", Anthropic keys starting with "sk-ant-valid". */
+  isValidKey?: (provider: FakeProvider, key: string) => boolean;
+  /** Accepted requests per key in a sliding 60 s window; 0 / undefined = no limit. */
+  rateLimitPerMinute?: number;
+  /** Also count and limit GET /v1/models requests (default false: generation endpoints only). */
+  rateLimitModels?: boolean;
+  /** Answer 404 for a generation model not in the provider's list (default true). */
+  strictModels?: boolean;
+  /** Produces the structured output of a generation; default: `defaultRespond`. */
+  respond?: (args: RespondArgs) => RespondResult | Promise<RespondResult>;
+  /** Generations return non-JSON text. */
+  malformed?: boolean;
+  /** Called for every request first; return a response to answer with it instead. */
+  onRequest?: (info: RequestInfo) => void | InjectedResponse | Promise<void | InjectedResponse>;
+  /** How many prompts / calls `stats` keeps (newest). Default 1000. */
+  maxRecorded?: number;
+  /** Clock (ms) for the rate-limit window; default Date.now. */
+  now?: () => number;
+}
+
+export interface CallRecord {
+  provider: FakeProvider;
+  endpoint: FakeEndpoint;
+  model: string;
+  prompt: string;
+  apiKey: string | null;
+  status: number;
+}
+
+export interface FakeStats {
+  requests: number;
+  /** Answers with status 2xx. */
+  ok: number;
+  rateLimited: number;
+  byStatus: Record<number, number>;
+  /** e.g. "openai GET /v1/models", "anthropic POST /v1/messages" */
+  byEndpoint: Record<string, number>;
+  inFlight: number;
+  maxInFlight: number;
+  /** Prompts of generation requests that reached the model (newest last, bounded). */
+  prompts: string[];
+  /** Every generation request with its final status (bounded). */
+  calls: CallRecord[];
+}
+
+export interface FakeProviderHandle {
+  url: string;
+  openaiBaseUrl: string;
+  anthropicBaseUrl: string;
+  readonly stats: FakeStats;
+  setOptions(partial: Partial<FakeProviderOptions>): void;
+  /** The next n generation requests (after auth and rate limit) fail with this status. */
+  failNext(n: number, status: number, body?: unknown, headers?: Record<string, string>): void;
+  /** Restores the start options; clears stats, rate windows and pending failures. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeProvider(options: FakeProviderOptions = {}): Promise<FakeProviderHandle> {
+  const initial = { ...options };
+  let opts: FakeProviderOptions = { ...options };
+  const windows = new Map<string, number[]>();
+  let failures: Array<{ remaining: number; status: number; body?: unknown; headers?: Record<string, string> }> = [];
+  const freshStats = (): FakeStats => ({
+    requests: 0, ok: 0, rateLimited: 0, byStatus: {}, byEndpoint: {}, inFlight: 0, maxInFlight: 0, prompts: [], calls: [],
+  });
+  const stats = freshStats();
+  const clock = () => (opts.now ?? Date.now)();
+  const keep = <T>(list: T[], item: T) => {
+    list.push(item);
+    const max = opts.maxRecorded ?? 1000;
+    if (list.length > max) list.splice(0, list.length - max);
+  };
+  const modelsOf = (p: FakeProvider) => (p === "openai" ? opts.openaiModels ?? DEFAULT_OPENAI_MODELS : opts.anthropicModels ?? DEFAULT_ANTHROPIC_MODELS);
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
+    if (status >= 200 && status < 300) stats.ok++;
+    const text = typeof body === "string" ? body : JSON.stringify(body);
+    res.writeHead(status, {
+      "content-type": typeof body === "string" ? "text/plain" : "application/json",
+      "x-request-id": id("req_"),
+      "request-id": id("req_"),
+      ...headers,
+    });
+    res.end(text);
+  }
+
+  /** Sliding-window check; records the request when accepted. Returns headers, or a 429 wait. */
+  function rateCheck(key: string): { ok: true; headers: Record<string, string> } | { ok: false; waitMs: number } {
+    const limit = opts.rateLimitPerMinute;
+    if (!limit || limit <= 0) return { ok: true, headers: {} };
+    const now = clock();
+    const list = (windows.get(key) ?? []).filter((t) => t > now - 60_000);
+    windows.set(key, list);
+    if (list.length >= limit) return { ok: false, waitMs: Math.max(1, list[0]! + 60_000 - now) };
+    list.push(now);
+    const resetMs = list[0]! + 60_000 - now;
+    return {
+      ok: true,
+      headers: {
+        "x-ratelimit-limit-requests": String(limit),
+        "x-ratelimit-remaining-requests": String(limit - list.length),
+        "x-ratelimit-reset-requests": `${(resetMs / 1000).toFixed(3)}s`,
+        "anthropic-ratelimit-requests-limit": String(limit),
+        "anthropic-ratelimit-requests-remaining": String(limit - list.length),
+        "anthropic-ratelimit-requests-reset": new Date(now + resetMs).toISOString(),
+      },
+    };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? "/").split("?")[0]!.replace(/\/+$/, "") || "/";
+    const method = req.method ?? "GET";
+    const provider: FakeProvider = req.headers["x-api-key"] !== undefined || req.headers["anthropic-version"] !== undefined ? "anthropic" : "openai";
+    stats.byEndpoint[`${provider} ${method} ${path}`] = (stats.byEndpoint[`${provider} ${method} ${path}`] ?? 0) + 1;
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    let body: Json = {};
+    if (raw.trim()) {
+      try {
+        body = JSON.parse(raw) as Json;
+      } catch {
+        return send(res, 400, providerErrorBody(provider, 400, "Could not parse the JSON body of your request."));
+      }
+    }
+    const endpoint: FakeEndpoint =
+      method === "GET" && path === "/v1/models" ? "models.list"
+      : method === "GET" && path.startsWith("/v1/models/") ? "models.retrieve"
+      : method === "POST" && path === "/v1/chat/completions" && provider === "openai" ? "chat.completions"
+      : method === "POST" && path === "/v1/responses" && provider === "openai" ? "responses"
+      : method === "POST" && path === "/v1/messages" && provider === "anthropic" ? "messages"
+      : "unknown";
+    const generation = endpoint === "chat.completions" || endpoint === "responses" || endpoint === "messages";
+    // Anthropic reads x-api-key (SDK 1.x sends the key as a Bearer token, which the API accepts too).
+    const bearerKey = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim() ?? null;
+    const apiKey = provider === "anthropic" ? ((req.headers["x-api-key"] as string | undefined) ?? bearerKey) : bearerKey;
+    const model = typeof body.model === "string" ? body.model : null;
+    const { prompt, system, schema } = extractPrompt(endpoint, body);
+    const info: RequestInfo = { provider, endpoint, method, path, apiKey, model, prompt, body, headers: req.headers };
+    const record = (status: number) => {
+      if (generation) keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status });
+    };
+
+    const injected = await opts.onRequest?.(info);
+    if (injected) {
+      record(injected.status);
+      return send(res, injected.status, injected.body ?? providerErrorBody(provider, injected.status, "Injected failure"), injected.headers);
+    }
+    if (!apiKey) {
+      record(401);
+      const msg = provider === "openai"
+        ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."
+        : "x-api-key header is required";
+      return send(res, 401, providerErrorBody(provider, 401, msg, null));
+    }
+    if (!(opts.isValidKey ?? defaultIsValidKey)(provider, apiKey)) {
+      record(401);
+      const msg = provider === "openai"
+        ? `Incorrect API key provided: ${maskKey(apiKey)}. You can find your API key at https://platform.openai.com/account/api-keys.`
+        : "invalid x-api-key";
+      return send(res, 401, providerErrorBody(provider, 401, msg));
+    }
+    if (endpoint === "unknown") {
+      return send(res, 404, providerErrorBody(provider, 404, `Unknown request URL: ${method} ${path}.`, "unknown_url"));
+    }
+    let limitHeaders: Record<string, string> = {};
+    if (generation || opts.rateLimitModels) {
+      const check = rateCheck(`${provider}:${apiKey}`);
+      if (!check.ok) {
+        stats.rateLimited++;
+        record(429);
+        const msg = provider === "openai"
+          ? `Rate limit reached for requests on this key: Limit ${opts.rateLimitPerMinute} / min. Please try again in ${(check.waitMs / 1000).toFixed(1)}s.`
+          : `This request would exceed the rate limit for your organization of ${opts.rateLimitPerMinute} requests per minute.`;
+        return send(res, 429, providerErrorBody(provider, 429, msg), {
+          "retry-after": String(Math.max(1, Math.ceil(check.waitMs / 1000))),
+          "retry-after-ms": String(check.waitMs),
+        });
+      }
+      limitHeaders = check.headers;
+    }
+
+    if (endpoint === "models.list") {
+      const ids = modelsOf(provider);
+      if (provider === "openai") {
+        return send(res, 200, { object: "list", data: ids.map((m) => ({ id: m, object: "model", created: 1_700_000_000, owned_by: m.startsWith("gpt") ? "openai" : "system" })) }, limitHeaders);
+      }
+      const data = ids.map((m) => ({ type: "model", id: m, display_name: m, created_at: "2025-01-01T00:00:00Z" }));
+      return send(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }, limitHeaders);
+    }
+    if (endpoint === "models.retrieve") {
+      const wanted = decodeURIComponent(path.slice("/v1/models/".length));
+      if (!modelsOf(provider).includes(wanted)) return send(res, 404, providerErrorBody(provider, 404, `model: ${wanted}`));
+      return send(res, 200, provider === "openai"
+        ? { id: wanted, object: "model", created: 1_700_000_000, owned_by: "openai" }
+        : { type: "model", id: wanted, display_name: wanted, created_at: "2025-01-01T00:00:00Z" }, limitHeaders);
+    }
+
+    // Generation.
+    if (body.stream === true) {
+      record(400);
+      return send(res, 400, providerErrorBody(provider, 400, "stream: the fake provider does not support streaming"));
+    }
+    if (!model) {
+      record(400);
+      return send(res, 400, providerErrorBody(provider, 400, "model: Field required"));
+    }
+    if ((opts.strictModels ?? true) && !modelsOf(provider).includes(model)) {
+      record(404);
+      const msg = provider === "openai" ? `The model \`${model}\` does not exist or you do not have access to it.` : `model: ${model}`;
+      return send(res, 404, providerErrorBody(provider, 404, msg, "model_not_found"));
+    }
+    const failure = failures[0];
+    if (failure) {
+      if (--failure.remaining <= 0) failures.shift();
+    }
+    const latency = typeof opts.latencyMs === "function" ? opts.latencyMs(info) : opts.latencyMs ?? 0;
+    if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+    if (failure) {
+      record(failure.status);
+      const headers = { ...(failure.status === 429 ? { "retry-after": "1", "retry-after-ms": "1000" } : {}), ...failure.headers };
+      return send(res, failure.status, failure.body ?? providerErrorBody(provider, failure.status, `Injected failure (${failure.status})`), headers);
+    }
+    keep(stats.prompts, prompt);
+    const output: RespondResult = opts.malformed
+      ? `Sure! Here is the email you asked for:\n\nSubject - ${collapse(prompt).slice(0, 40)} (not JSON)`
+      : await (opts.respond ?? defaultRespond)({ provider, endpoint, model, prompt, system, schema, body });
+    record(200);
+    return send(res, 200, generationAnswer(provider, endpoint, model, body, output, prompt), limitHeaders);
+  }
+
+  const server = createServer((req, res) => {
+    stats.requests++;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        stats.inFlight--;
+      }
+    };
+    res.on("close", finish);
+    res.on("finish", finish);
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, providerErrorBody("openai", 500, `Fake provider error: ${String(error)}`));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    openaiBaseUrl: `${url}/v1`,
+    anthropicBaseUrl: url,
+    stats,
+    setOptions(partial) {
+      opts = { ...opts, ...partial };
+    },
+    failNext(n, status, body, headers) {
+      if (n > 0) failures.push({ remaining: n, status, body, headers });
+    },
+    reset() {
+      opts = { ...initial };
+      windows.clear();
+      failures = [];
+      const inFlight = stats.inFlight;
+      Object.assign(stats, freshStats(), { inFlight, maxInFlight: inFlight });
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
