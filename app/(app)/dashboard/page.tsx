@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ApiKeysCard } from "@/components/dashboard/api-keys-card";
 import { GeneratorCard } from "@/components/dashboard/generator-card";
 import { PlanBanner } from "@/components/dashboard/plan-banner";
+import { RecentCsvFiles } from "@/components/dashboard/recent-csv-files";
 import { TemplatesCard } from "@/components/dashboard/templates-card";
 import { modelLabel } from "@/lib/ai/models";
 import { requirePageUser } from "@/lib/auth/guards";
@@ -28,7 +29,7 @@ export default async function DashboardPage() {
         <TemplatesCard templates={templates} />
       </div>
       {/* Integrations section (scenario webhooks, Zapier, spreadsheet): its own issue. */}
-      {/* Recent CSV Files section: its own issue (CSV import). */}
+      <RecentCsvFiles />
     </div>
   );
 }

@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Textarea } from "@/components/ui/textarea";
+import { messageOf } from "@/lib/client/api";
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import type { TableRow } from "./use-csv-file";
+
+interface Props {
+  row: TableRow | null;
+  rowNumber: number;
+  onOpenChange: (open: boolean) => void;
+  onSave: (rowId: number, data: Record<string, string>) => Promise<void>;
+}
+
+/** Side panel to read and edit one row's generated e-mail. */
+export function EditEmailSheet({ row, rowNumber, onOpenChange, onSave }: Props) {
+  return (
+    <Sheet open={row !== null} onOpenChange={onOpenChange}>
+      <SheetContent className="sm:max-w-xl">
+        {row ? <EditEmailForm key={row.id} row={row} rowNumber={rowNumber} onClose={() => onOpenChange(false)} onSave={onSave} /> : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function EditEmailForm({ row, rowNumber, onClose, onSave }: { row: TableRow; rowNumber: number; onClose: () => void; onSave: Props["onSave"] }) {
+  const [subject, setSubject] = useState(row.data[GENERATED_COLUMNS.subject] ?? "");
+  const [body, setBody] = useState(row.data[GENERATED_COLUMNS.body] ?? "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      await onSave(row.id, { [GENERATED_COLUMNS.subject]: subject, [GENERATED_COLUMNS.body]: body });
+      onClose();
+    } catch (err) {
+      setError(messageOf(err, "Failed to save the email. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} className="flex h-full flex-col gap-4 px-4 pb-4">
+      <SheetHeader className="px-0">
+        <SheetTitle>Edit Email</SheetTitle>
+        <SheetDescription>Row {rowNumber}</SheetDescription>
+      </SheetHeader>
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      <div className="space-y-1.5">
+        <Label htmlFor="edit-subject">Subject Line</Label>
+        <Input id="edit-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+      </div>
+      <div className="flex flex-1 flex-col space-y-1.5">
+        <Label htmlFor="edit-body">Email Body</Label>
+        <Textarea id="edit-body" className="min-h-64 flex-1" value={body} onChange={(e) => setBody(e.target.value)} />
+      </div>
+      <SheetFooter className="flex-row justify-end gap-2 px-0">
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Save"}
+        </Button>
+      </SheetFooter>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { memo, useEffect, useRef, useState } from "react";
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import { cn } from "@/lib/utils";
+
+const TRUNCATE: Record<string, number> = { [GENERATED_COLUMNS.subject]: 40, [GENERATED_COLUMNS.body]: 50 };
+
+/** Display text: Subject Line cut at 40 characters and Email Body at 50. */
+export function displayValue(column: string, value: string): string {
+  const limit = TRUNCATE[column];
+  return limit && value.length > limit ? `${value.slice(0, limit)}...` : value;
+}
+
+interface Props {
+  column: string;
+  value: string;
+  width: number;
+  onSave: (value: string) => void;
+}
+
+/** A cell edited in place: click (or Enter / F2 when focused) to edit; saved on blur or Enter, Escape cancels. */
+export const EditableCell = memo(function EditableCell({ column, value, width, onSave }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const cancelled = useRef(false);
+
+  useEffect(() => {
+    if (editing) inputRef.current?.select();
+  }, [editing]);
+
+  const start = () => {
+    cancelled.current = false;
+    setDraft(value);
+    setEditing(true);
+  };
+  const finish = () => {
+    setEditing(false);
+    if (!cancelled.current && draft !== value) onSave(draft);
+  };
+
+  return (
+    <div role="cell" className="relative shrink-0 border-r px-2" style={{ width }} data-column={column}>
+      {editing ? (
+        <input
+          ref={inputRef}
+          aria-label={`Edit ${column}`}
+          className="absolute inset-0.5 rounded border border-ring bg-background px-1.5 text-sm outline-none"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={finish}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              inputRef.current?.blur();
+            } else if (e.key === "Escape") {
+              cancelled.current = true;
+              inputRef.current?.blur();
+            }
+          }}
+        />
+      ) : (
+        <div
+          tabIndex={0}
+          title={value}
+          onClick={start}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" || e.key === "F2") {
+              e.preventDefault();
+              start();
+            }
+          }}
+          className={cn("h-full cursor-text truncate text-sm leading-10 outline-none focus-visible:ring-2 focus-visible:ring-ring", !value && "text-muted-foreground/50")}
+        >
+          {displayValue(column, value) || "\u00a0"}
+        </div>
+      )}
+    </div>
+  );
+});
