@@ -42,8 +42,13 @@ export function ManageConnectionsDialog({ open, onOpenChange, connections }: Pro
     setNotice({ kind: result.data.valid ? "success" : "error", text: result.data.msg });
   }
 
+  function changeOpen(next: boolean) {
+    onOpenChange(next);
+    if (!next) setNotice(null);
+  }
+
   return (
-    <Dialog open={open} onOpenChange={(next) => { onOpenChange(next); if (!next) setNotice(null); }}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Manage API Connections</DialogTitle>
@@ -94,7 +99,7 @@ export function ManageConnectionsDialog({ open, onOpenChange, connections }: Pro
         )}
         <AddConnectionForm defaultProvider="Anthropic" onSaved={() => setNotice({ kind: "success", text: "Saved successfully!" })} />
         <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button variant="outline" onClick={() => changeOpen(false)}>
             Close
           </Button>
         </DialogFooter>
