@@ -9,4 +9,6 @@ export async function startServerRuntime(): Promise<void> {
   const { migrateDatabase } = await import("@/lib/db");
   await migrateDatabase();
   console.log("[startup] database migrations applied");
+  const { startWorker } = await import("@/lib/jobs/worker");
+  await startWorker();
 }

@@ -66,19 +66,23 @@ export function inferColumnType(values: string[]): ColumnType {
 export function parseCsvText(text: string, encoding: ParsedCsv["encoding"] = "utf-8"): ParsedCsv {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!body.trim()) throw new CsvParseError("The file is empty");
-  const result = Papa.parse<string[]>(body, { header: false, skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
+  // Only truly blank lines are skipped here: rows of empty cells (",,,") are dropped and counted below.
+  const result = Papa.parse<string[]>(body, { header: false, skipEmptyLines: true, delimitersToGuess: [",", ";", "\t", "|"] });
   const fatal = result.errors.find((e) => e.type === "Quotes" && e.code === "MissingQuotes");
   if (fatal) throw new CsvParseError(`Unclosed quote on row ${fatal.row ?? "?"}`);
-  const [header, ...records] = result.data;
+  const isBlank = (record: string[]) => record.every((v) => !v || !v.trim());
+  const start = result.data.findIndex((r) => !isBlank(r));
+  const [header, ...records] = start < 0 ? [] : result.data.slice(start);
   if (!header) throw new CsvParseError("The file has no header row");
-  const width = Math.max(header.length, ...records.slice(0, 10_000).map((r) => r.length));
+  let width = header.length;
+  for (const record of records) if (record.length > width && !isBlank(record)) width = record.length;
   if (width > CSV_LIMITS.maxColumns) throw new CsvParseError(`The file has ${width} columns; the limit is ${CSV_LIMITS.maxColumns}.`);
   const paddedHeader = [...header, ...Array.from({ length: width - header.length }, () => "")];
   const { columns, renamed } = uniqueHeaders(paddedHeader);
   let dropped = 0;
   const rows: Record<string, string>[] = [];
   for (const record of records) {
-    if (record.every((v) => !v || !v.trim())) {
+    if (isBlank(record)) {
       dropped++;
       continue;
     }

@@ -30,6 +30,9 @@ export const batches = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     finishedAt: ts("finished_at"),
+    /** Which worker runs the batch, and until when (renewed while running; a dead worker's lease lapses). */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ts("lease_until"),
   },
   (t) => [index("batches_user_idx").on(t.userId, t.createdAt), index("batches_status_idx").on(t.status)],
 );

@@ -87,7 +87,7 @@ export async function importCsv(userId: string, input: { fileName: string; rows:
 /** `POST /api/csv/{id}/append`: the next chunk of an import (or more rows for a finished file). */
 export async function appendRows(userId: string, fileId: string, input: { rows: Row[]; final?: boolean }): Promise<CsvFileSummary> {
   await db.transaction(async (tx) => {
-    const file = await ownedCsvFile(userId, fileId, { allowImporting: true }, tx);
+    const file = await ownedCsvFile(userId, fileId, { allowImporting: true, lock: true }, tx);
     assertRowLimit(file.rowCount + input.rows.length);
     const columns = mergeColumns(file.columns, input.rows);
     const [{ next }] = (await tx.execute<{ next: number }>(sql`select coalesce(max(position) + 1, 0)::int as next from csv_rows where file_id = ${fileId}`)).rows as [{ next: number }];
@@ -130,7 +130,7 @@ export async function getCsvFile(userId: string, fileId: string): Promise<CsvFil
 /** `PUT /csv/update`: replaces every row (pollers are told to reload the whole file). */
 export async function replaceCsvRows(userId: string, fileId: string, rows: Row[]): Promise<CsvFileJson> {
   await db.transaction(async (tx) => {
-    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    const file = await ownedCsvFile(userId, fileId, { lock: true }, tx);
     const kept = rows.length === 0 ? file.columns : file.columns.filter((c) => rows.some((r) => c in r));
     const columns = mergeColumns(kept, rows);
     await tx.delete(csvRows).where(eq(csvRows.fileId, fileId));

@@ -37,7 +37,7 @@ export async function updateRowCells(userId: string, fileId: string, rowId: numb
 /** Adds a row at the end of the file. */
 export async function addRow(userId: string, fileId: string, data: Row = {}): Promise<RowJson> {
   return db.transaction(async (tx) => {
-    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    const file = await ownedCsvFile(userId, fileId, { lock: true }, tx);
     if (file.rowCount >= CSV_LIMITS.maxRows) throw new AppError(400, "This file already has the maximum number of rows");
     const unknown = Object.keys(data).filter((k) => !file.columns.includes(k));
     if (unknown.length) throw new AppError(400, `Unknown column: ${unknown[0]}`);
@@ -54,7 +54,7 @@ export async function addRow(userId: string, fileId: string, data: Row = {}): Pr
 /** Deletes a row (kept as a tombstone so that pollers learn about it). */
 export async function deleteRow(userId: string, fileId: string, rowId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await ownedCsvFile(userId, fileId, {}, tx);
+    await ownedCsvFile(userId, fileId, { lock: true }, tx);
     const deleted = await tx
       .update(csvRows)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
@@ -68,7 +68,7 @@ export async function deleteRow(userId: string, fileId: string, rowId: number): 
 /** Adds an empty column; the name must be non-empty and not already present. */
 export async function addColumn(userId: string, fileId: string, name: string): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    const file = await ownedCsvFile(userId, fileId, { lock: true }, tx);
     if (file.columns.includes(name)) throw new AppError(409, `A column named "${name}" already exists`);
     if (file.columns.length >= CSV_LIMITS.maxColumns) throw new AppError(400, `A file can have at most ${CSV_LIMITS.maxColumns} columns`);
     const columns = [...file.columns, name];
@@ -80,7 +80,7 @@ export async function addColumn(userId: string, fileId: string, name: string): P
 /** Removes a column from the file and from every row that has it. */
 export async function deleteColumn(userId: string, fileId: string, name: string): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const file = await ownedCsvFile(userId, fileId, {}, tx);
+    const file = await ownedCsvFile(userId, fileId, { lock: true }, tx);
     if (!file.columns.includes(name)) throw notFound(`Column "${name}" not found`);
     const columns = file.columns.filter((c) => c !== name);
     await tx

@@ -1,0 +1,5 @@
+import { withUser } from "@/lib/http/handlers";
+import { getBatchStatus } from "@/lib/services/generation/batch-control";
+
+/** `{ status, progress: {processed, total}, error, creditsRefunded }`. */
+export const GET = withUser<{ id: string }>(async ({ user, params }) => getBatchStatus(user.id, params.id));

@@ -1,0 +1,72 @@
+import "server-only";
+import type Anthropic from "@anthropic-ai/sdk";
+import { anthropicClient } from "./clients";
+import { classifyProviderError, retryAfterMs } from "./errors";
+import type { GenerationOutput, GenerationRequest } from "./generation-types";
+import { RESEARCH_INSTRUCTIONS, SYSTEM_PROMPT } from "./structured-output";
+
+const TOOL = "write_email";
+const MAX_TOKENS = 2048;
+
+function rateLimitOf(headers: Headers) {
+  const remainingText = headers.get("anthropic-ratelimit-requests-remaining");
+  const reset = headers.get("anthropic-ratelimit-requests-reset");
+  return {
+    remaining: remainingText !== null && Number.isFinite(Number(remainingText)) ? Number(remainingText) : undefined,
+    resetMs: reset ? retryAfterMs(new Headers({ "anthropic-ratelimit-requests-reset": reset })) : undefined,
+  };
+}
+
+function toolInput(message: Anthropic.Message): Record<string, unknown> | null {
+  const block = message.content.find((b) => b.type === "tool_use" && b.name === TOOL);
+  return block && block.type === "tool_use" && block.input && typeof block.input === "object" ? (block.input as Record<string, unknown>) : null;
+}
+
+function textOf(message: Anthropic.Message): string {
+  return message.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+}
+
+/**
+ * Anthropic: a forced tool whose input_schema is the user's schema. For web research the
+ * server-side web_search tool is offered first; if the model stops without calling our tool,
+ * one follow-up turn forces it.
+ */
+export async function generateWithAnthropic(req: GenerationRequest): Promise<GenerationOutput> {
+  const client = anthropicClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
+  const writeTool: Anthropic.Tool = {
+    name: TOOL,
+    description: "Write the email. Call this exactly once with the finished email.",
+    input_schema: req.schema as Anthropic.Tool.InputSchema,
+  };
+  const research = req.useCase === "web_research";
+  const system = research ? `${SYSTEM_PROMPT}\n${RESEARCH_INSTRUCTIONS}` : SYSTEM_PROMPT;
+  const messages: Anthropic.MessageParam[] = [{ role: "user", content: req.prompt }];
+  try {
+    let { data: message, response } = await client.messages
+      .create(
+        {
+          model: req.model,
+          max_tokens: MAX_TOKENS,
+          system,
+          messages,
+          tools: research ? [{ type: "web_search_20250305", name: "web_search", max_uses: 3 }, writeTool] : [writeTool],
+          tool_choice: research ? { type: "any" } : { type: "tool", name: TOOL },
+        },
+        { signal: req.signal },
+      )
+      .withResponse();
+    if (research && !toolInput(message)) {
+      messages.push({ role: "assistant", content: message.content }, { role: "user", content: `Now call ${TOOL} with the finished email.` });
+      ({ data: message, response } = await client.messages
+        .create(
+          { model: req.model, max_tokens: MAX_TOKENS, system, messages, tools: [writeTool], tool_choice: { type: "tool", name: TOOL } },
+          { signal: req.signal },
+        )
+        .withResponse());
+    }
+    const output = toolInput(message);
+    return { output, rawText: output ? JSON.stringify(output) : textOf(message), rateLimit: rateLimitOf(response.headers) };
+  } catch (error) {
+    throw classifyProviderError(error, "Anthropic", req.model);
+  }
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { openaiClient } from "./clients";
+import { classifyProviderError, retryAfterMs } from "./errors";
+import type { GenerationOutput, GenerationRequest } from "./generation-types";
+import { extractJsonObject, isStrictCompatible, RESEARCH_INSTRUCTIONS, schemaInstructions, SYSTEM_PROMPT } from "./structured-output";
+
+function rateLimitOf(headers: Headers) {
+  const remaining = Number(headers.get("x-ratelimit-remaining-requests"));
+  return {
+    remaining: Number.isFinite(remaining) && headers.has("x-ratelimit-remaining-requests") ? remaining : undefined,
+    resetMs: retryAfterMs(new Headers({ "x-ratelimit-reset-requests": headers.get("x-ratelimit-reset-requests") ?? "" })),
+  };
+}
+
+/**
+ * OpenAI: content creation through Chat Completions with a JSON-schema response format (strict
+ * when the schema allows it, else JSON mode); web research through the Responses API with the
+ * web_search tool and the same structured format.
+ */
+export async function generateWithOpenAI(req: GenerationRequest): Promise<GenerationOutput> {
+  const client = openaiClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
+  const strict = isStrictCompatible(req.schema);
+  const instructions = strict ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n${schemaInstructions(req.schema)}`;
+  try {
+    if (req.useCase === "web_research") {
+      const { data, response } = await client.responses
+        .create(
+          {
+            model: req.model,
+            instructions: `${instructions}\n${RESEARCH_INSTRUCTIONS}`,
+            input: req.prompt,
+            tools: [{ type: "web_search" }],
+            text: { format: strict ? { type: "json_schema", name: "email", schema: req.schema, strict: true } : { type: "json_object" } },
+          },
+          { signal: req.signal },
+        )
+        .withResponse();
+      const rawText = data.output_text ?? "";
+      return { output: extractJsonObject(rawText), rawText, rateLimit: rateLimitOf(response.headers) };
+    }
+    const { data, response } = await client.chat.completions
+      .create(
+        {
+          model: req.model,
+          messages: [
+            { role: "system", content: instructions },
+            { role: "user", content: req.prompt },
+          ],
+          response_format: strict ? { type: "json_schema", json_schema: { name: "email", schema: req.schema, strict: true } } : { type: "json_object" },
+        },
+        { signal: req.signal },
+      )
+      .withResponse();
+    const rawText = data.choices[0]?.message?.content ?? "";
+    return { output: extractJsonObject(rawText), rawText, rateLimit: rateLimitOf(response.headers) };
+  } catch (error) {
+    throw classifyProviderError(error, "OpenAI", req.model);
+  }
+}

@@ -1,0 +1,63 @@
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+
+export const PLACEHOLDERS = {
+  noSubject: "(No subject returned)",
+  noBody: "(No body returned)",
+  noSubjectField: "(No subject_line field)",
+  parseError: "(Parse Error)",
+} as const;
+
+export type GeneratedCells = Record<(typeof GENERATED_COLUMNS)[keyof typeof GENERATED_COLUMNS], string>;
+
+/** What the API answers for one row: `{subject_line, email_body}` or `{content}`. */
+export type GenerationAnswer = { subject_line: string; email_body: string } | { content: string };
+
+const text = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
+
+/**
+ * The cells a model's output fills (spec section 4): subject_line + email_body fill both columns;
+ * only `content` fills the body with a "(No subject_line field)" subject; otherwise placeholders;
+ * output that is not a JSON object is a "(Parse Error)".
+ */
+export function cellsFromOutput(output: unknown): { cells: GeneratedCells; answer: GenerationAnswer } {
+  if (!output || typeof output !== "object" || Array.isArray(output)) {
+    const cells = { [GENERATED_COLUMNS.subject]: PLACEHOLDERS.parseError, [GENERATED_COLUMNS.body]: PLACEHOLDERS.parseError, [GENERATED_COLUMNS.response]: PLACEHOLDERS.parseError };
+    return { cells, answer: { subject_line: PLACEHOLDERS.parseError, email_body: PLACEHOLDERS.parseError } };
+  }
+  const o = output as Record<string, unknown>;
+  const response = JSON.stringify(o);
+  const hasSubject = typeof o.subject_line === "string" && o.subject_line.trim() !== "";
+  const hasBody = typeof o.email_body === "string" && o.email_body.trim() !== "";
+  if (!hasSubject && !hasBody && o.content !== undefined) {
+    const content = text(o.content);
+    return {
+      cells: { [GENERATED_COLUMNS.subject]: PLACEHOLDERS.noSubjectField, [GENERATED_COLUMNS.body]: content, [GENERATED_COLUMNS.response]: response },
+      answer: { content },
+    };
+  }
+  const subject = hasSubject ? (o.subject_line as string) : PLACEHOLDERS.noSubject;
+  const body = hasBody ? (o.email_body as string) : PLACEHOLDERS.noBody;
+  return {
+    cells: { [GENERATED_COLUMNS.subject]: subject, [GENERATED_COLUMNS.body]: body, [GENERATED_COLUMNS.response]: response },
+    answer: { subject_line: subject, email_body: body },
+  };
+}
+
+/** Cells of a row whose generation failed (shown red, with Retry). */
+export function cellsForError(message: string): GeneratedCells {
+  return { [GENERATED_COLUMNS.subject]: `Error: ${message}`, [GENERATED_COLUMNS.body]: "", [GENERATED_COLUMNS.response]: "" };
+}
+
+/** The spec's failed-row rule. */
+export function isFailedRow(row: Record<string, string | undefined>): boolean {
+  const subject = row[GENERATED_COLUMNS.subject] ?? "";
+  const body = row[GENERATED_COLUMNS.body] ?? "";
+  const bad: string[] = [PLACEHOLDERS.noSubject, PLACEHOLDERS.noBody, PLACEHOLDERS.parseError];
+  return (
+    subject.includes("Error") ||
+    body.includes("Error") ||
+    bad.includes(subject) ||
+    bad.includes(body) ||
+    row[GENERATED_COLUMNS.response] === PLACEHOLDERS.parseError
+  );
+}

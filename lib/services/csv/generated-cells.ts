@@ -1,0 +1,40 @@
+import "server-only";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/lib/db";
+import { csvRows } from "@/lib/db/schema";
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+
+export interface StoredRow {
+  id: number;
+  data: Record<string, string>;
+}
+
+/** The file's rows in order (row index = place in this list). */
+export async function rowsOfFile(fileId: string, conn: DbOrTx = db): Promise<StoredRow[]> {
+  return conn
+    .select({ id: csvRows.id, data: csvRows.data })
+    .from(csvRows)
+    .where(and(eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
+    .orderBy(asc(csvRows.position), asc(csvRows.id));
+}
+
+/** Adds "Subject Line", "Email Body" and "AI Response" to the file's columns when missing (one statement). */
+export async function ensureGeneratedColumns(fileId: string, conn: DbOrTx = db): Promise<void> {
+  const wanted = JSON.stringify(Object.values(GENERATED_COLUMNS));
+  await conn.execute(sql`
+    update csv_files set columns = columns || coalesce((
+      select jsonb_agg(c.value order by c.ordinality) from jsonb_array_elements(${wanted}::jsonb) with ordinality as c
+      where not csv_files.columns @> jsonb_build_array(c.value)
+    ), '[]'::jsonb), updated_at = now()
+    where id = ${fileId} and not columns @> ${wanted}::jsonb`);
+}
+
+/** Writes generated cells into one row (one database row touched). False when the row is gone. */
+export async function writeGeneratedCells(fileId: string, rowId: number, cells: Record<string, string>, conn: DbOrTx = db): Promise<boolean> {
+  const updated = await conn
+    .update(csvRows)
+    .set({ data: sql`${csvRows.data} || ${JSON.stringify(cells)}::jsonb`, updatedAt: sql`now()` })
+    .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
+    .returning({ id: csvRows.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import { onlyRunIfFilter } from "@/lib/ai/prompt-variables";
+import { db } from "@/lib/db";
+import { batchItems, batches, type UserRow } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { getAiSettings } from "@/lib/services/ai-config/ai-config";
+import { ensureGeneratedColumns, rowsOfFile } from "@/lib/services/csv/generated-cells";
+import { ownedCsvFile } from "@/lib/services/csv/ownership";
+import { reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
+import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
+import type { BulkInput } from "./schemas";
+
+const ITEM_INSERT_BATCH = 1_000;
+
+/** Which rows a run covers: rowsToProcess (indices, or the first N), then Only Run If, then maxRows. */
+export function selectRowIndices(rows: { data: Record<string, string> }[], input: { rowsToProcess?: number[] | number; onlyRunIf?: string; maxRows?: number }): number[] {
+  let indices: number[];
+  if (Array.isArray(input.rowsToProcess)) indices = [...new Set(input.rowsToProcess)].filter((i) => i < rows.length).sort((a, b) => a - b);
+  else if (typeof input.rowsToProcess === "number") indices = Array.from({ length: Math.min(input.rowsToProcess, rows.length) }, (_, i) => i);
+  else indices = rows.map((_, i) => i);
+  const keep = onlyRunIfFilter(input.onlyRunIf ?? "");
+  if (keep) indices = indices.filter((i) => keep(rows[i]!.data));
+  if (input.maxRows !== undefined) indices = indices.slice(0, input.maxRows);
+  return indices;
+}
+
+/**
+ * `POST /ai/bulk-batched`: checks the configuration, picks the rows, reserves the credits for all
+ * of them and records the batch with one item per row, atomically. The caller enqueues the job.
+ */
+export async function startBatch(user: UserRow, input: BulkInput): Promise<{ batchId: string; total: number }> {
+  const settings = await resolveRunSettings(user.id, input);
+  if (!input.csvId) throw new AppError(400, "csvId is required: bulk generation writes into a saved CSV file");
+  const file = await ownedCsvFile(user.id, input.csvId);
+  assertVariablesPresent(settings.prompt, file.columns);
+  const rows = await rowsOfFile(file.id);
+  const saved = await getAiSettings(user.id);
+  const indices = selectRowIndices(rows, {
+    rowsToProcess: input.rowsToProcess,
+    onlyRunIf: input.onlyRunIf ?? saved.onlyRunIf,
+    maxRows: input.maxRows ?? (input.rowsToProcess === undefined ? saved.maxRows : undefined),
+  });
+  if (indices.length === 0) throw new AppError(400, "No rows match the criteria");
+
+  const batchId = await db.transaction(async (tx) => {
+    const reservation = await reserveCredits(user, indices.length, tx);
+    if (!reservation.ok) {
+      throw new AppError(403, reservation.reason === "trial-ended" ? TRIAL_ENDED_MESSAGE : "Credit limit exceeded", {
+        availableCredits: reservation.available,
+        requestedCredits: reservation.requested,
+      });
+    }
+    const [batch] = await tx
+      .insert(batches)
+      .values({
+        userId: user.id,
+        csvFileId: file.id,
+        total: indices.length,
+        creditsReserved: reservation.unlimited ? 0 : indices.length,
+        creditDay: reservation.day,
+        settings: {
+          provider: settings.provider,
+          connectionId: settings.connectionId,
+          model: settings.model,
+          prompt: settings.prompt,
+          jsonSchema: settings.schemaText,
+          useCase: settings.useCase,
+          unlimited: reservation.unlimited,
+        },
+      })
+      .returning({ id: batches.id });
+    const items = indices.map((rowIndex) => ({ batchId: batch!.id, rowId: rows[rowIndex]!.id, rowIndex }));
+    for (let i = 0; i < items.length; i += ITEM_INSERT_BATCH) await tx.insert(batchItems).values(items.slice(i, i + ITEM_INSERT_BATCH));
+    return batch!.id;
+  });
+  await ensureGeneratedColumns(file.id);
+  return { batchId, total: indices.length };
+}
