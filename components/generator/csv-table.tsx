@@ -7,9 +7,9 @@ import { ColumnHeader, DEFAULT_COLUMN_WIDTH } from "./column-header";
 import { EditableCell } from "./editable-cell";
 import type { TableRow } from "./use-csv-file";
 
-const ROW_HEIGHT = 40;
+export const ROW_HEIGHT = 40;
 const NUMBER_WIDTH = 56;
-const ACTIONS_WIDTH = 168;
+const ACTIONS_WIDTH = 176;
 
 interface Props {
   columns: string[];

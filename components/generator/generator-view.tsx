@@ -1,43 +1,63 @@
 "use client";
 
-import { FileSpreadsheet, Pencil, ScrollText, Trash2 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { FileSpreadsheet } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
-import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/client/api";
+import { isFailedRow } from "@/lib/ai/result";
+import { api, messageOf } from "@/lib/client/api";
+import type { AiConfigJson, ConnectionInfo, CreditsInfo, TemplateInfo } from "@/lib/client/ai-types";
 import { downloadText, exportFileName } from "@/lib/client/download";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { toCsvText } from "@/lib/csv/parse-csv";
 import { AddColumnDialog } from "./add-column-dialog";
 import { AddRowDialog } from "./add-row-dialog";
+import { AiConfigDialog } from "./ai-config-dialog";
 import { AiResponseDialog } from "./ai-response-dialog";
-import { CsvTable } from "./csv-table";
+import { CreditLimitDialog } from "./credit-limit-dialog";
+import { CreditsMeter } from "./credits-meter";
+import { CsvTable, ROW_HEIGHT } from "./csv-table";
 import { EditEmailSheet } from "./edit-email-sheet";
 import { GeneratorHeader } from "./generator-header";
 import { GeneratorToolbar } from "./generator-toolbar";
+import { ProgressPanel } from "./progress-panel";
+import { hasAiResponse, RowActions } from "./row-actions";
 import { TableFooter } from "./table-footer";
+import { useAiSetup } from "./use-ai-setup";
 import { useCsvFile, type TableRow } from "./use-csv-file";
 import { useCsvLoader } from "./use-csv-loader";
+import { useGeneration } from "./use-generation";
 import { useTimedMessage } from "./use-timed-message";
 
 type Confirm = { kind: "row"; row: TableRow } | { kind: "column"; name: string } | null;
 
-export function GeneratorView({ connectionLabel, initialCsvId }: { connectionLabel: string | null; initialCsvId: string | null }) {
+interface Props {
+  initialCsvId: string | null;
+  templateId: string | null;
+  initialSetup: { config: AiConfigJson; connections: ConnectionInfo[]; credits: CreditsInfo | null };
+}
+
+export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props) {
   const csv = useCsvFile();
   const { table } = csv;
   const loader = useCsvLoader(csv, initialCsvId);
+  const setup = useAiSetup(initialSetup);
   const [message, showMessage] = useTimedMessage();
+  const [limitOpen, setLimitOpen] = useState(false);
+  const gen = useGeneration(csv, setup, showMessage, useCallback(() => setLimitOpen(true), []));
   const [widths, setWidths] = useState<Record<string, number>>({});
   const [addRowOpen, setAddRowOpen] = useState(false);
   const [addColumnOpen, setAddColumnOpen] = useState(false);
+  const [configOpen, setConfigOpen] = useState(false);
+  const [dialogInitial, setDialogInitial] = useState<AiConfigJson | null>(null);
   const [editing, setEditing] = useState<TableRow | null>(null);
   const [response, setResponse] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { setError } = loader;
+  const active = setup.connections.find((c) => c._id === setup.config.connectionId);
 
   const fail = useCallback((fallback: string) => (err: unknown) => setError(messageOf(err, fallback)), [setError]);
   const saveCell = useCallback(
@@ -45,36 +65,47 @@ export function GeneratorView({ connectionLabel, initialCsvId }: { connectionLab
     [csv, fail],
   );
 
+  // ?template={id}: open the dialog with that template's settings.
+  useEffect(() => {
+    if (!templateId) return;
+    api<TemplateInfo>(`/api/ai/templates/${encodeURIComponent(templateId)}`)
+      .then((t) => {
+        setDialogInitial({ prompt: t.prompt, jsonSchema: t.jsonSchema, maxRows: t.maxRows, onlyRunIf: t.onlyRunIf, selectedModel: t.selectedModel, useCase: t.useCase, connectionId: t.connectionId });
+        setConfigOpen(true);
+      })
+      .catch(() => setError("Error loading template"));
+  }, [templateId, setError]);
+
+  const visibleRowIndices = () => {
+    const el = scrollRef.current;
+    if (!el || !table) return [];
+    const first = Math.floor(el.scrollTop / ROW_HEIGHT);
+    const last = Math.min(table.rows.length - 1, Math.floor((el.scrollTop + el.clientHeight - ROW_HEIGHT) / ROW_HEIGHT));
+    return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+  };
+
   function exportCsv() {
     if (!table || table.rows.length === 0) return showMessage({ kind: "error", text: "No data to export" });
     downloadText(exportFileName(table.fileName), toCsvText(table.columns, table.rows.map((r) => r.data)));
     showMessage({ kind: "success", text: `Exported ${table.rows.length} rows as CSV` });
   }
 
-  const renderActions = (row: TableRow) => (
-    <>
-      <Button size="icon" variant="ghost" className="size-8" aria-label="Edit email" title="Edit email" onClick={() => setEditing(row)}>
-        <Pencil />
-      </Button>
-      {row.data[GENERATED_COLUMNS.response] ? (
-        <Button size="icon" variant="ghost" className="size-8" aria-label="View AI response" title="View AI response" onClick={() => setResponse(row.data[GENERATED_COLUMNS.response]!)}>
-          <ScrollText />
-        </Button>
-      ) : null}
-      <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label="Delete row" title="Delete row" onClick={() => setConfirm({ kind: "row", row })}>
-        <Trash2 />
-      </Button>
-    </>
-  );
+  const rowState = (row: TableRow) =>
+    gen.generating.has(row.id) ? { className: "bg-primary/10", label: "Generating..." } : isFailedRow(row.data) ? { className: "bg-red-50 hover:bg-red-100" } : undefined;
 
   return (
     <div className="space-y-4">
-      <GeneratorHeader rowCount={table ? table.rows.length : null} fileName={table?.fileName} connectionLabel={connectionLabel} />
+      <GeneratorHeader rowCount={table ? table.rows.length : null} fileName={table?.fileName} connectionLabel={active ? `${active.provider} > ${active.name}` : null}>
+        <CreditsMeter credits={setup.credits} />
+      </GeneratorHeader>
       <GeneratorToolbar
         hasTable={Boolean(table)}
         busy={Boolean(loader.status)}
         onImport={loader.importFile}
-        onConfigure={() => undefined}
+        onConfigure={() => {
+          setDialogInitial(null);
+          setConfigOpen(true);
+        }}
         onExportCsv={exportCsv}
         exportTargets={[
           { id: "make", label: "Export to Make", configured: false, onSelect: () => undefined },
@@ -86,6 +117,7 @@ export function GeneratorView({ connectionLabel, initialCsvId }: { connectionLab
       {loader.error ? <FormAlert kind="error">{loader.error}</FormAlert> : null}
       {loader.notice ? <FormAlert kind="success">{loader.notice}</FormAlert> : null}
       {message ? <FormAlert kind={message.kind === "error" ? "error" : "success"}>{message.text}</FormAlert> : null}
+      {gen.batch ? <ProgressPanel batch={gen.batch} stopping={gen.stopping} onStop={gen.stop} /> : null}
       {loader.status ? (
         <div className="space-y-2 rounded-lg border bg-card p-4" role="status">
           <div className="flex items-center gap-2 text-sm">
@@ -104,7 +136,19 @@ export function GeneratorView({ connectionLabel, initialCsvId }: { connectionLab
             onResize={(c, w) => setWidths((cur) => ({ ...cur, [c]: w }))}
             onDeleteColumn={(name) => setConfirm({ kind: "column", name })}
             onSaveCell={saveCell}
-            renderActions={renderActions}
+            rowState={rowState}
+            renderActions={(row, index) => (
+              <RowActions
+                failed={isFailedRow(row.data)}
+                hasResponse={hasAiResponse(row.data)}
+                busy={gen.generating.has(row.id)}
+                onGenerate={() => void gen.generateOne(row, index, false)}
+                onRetry={() => void gen.generateOne(row, index, true)}
+                onEdit={() => setEditing(row)}
+                onViewResponse={() => setResponse(row.data[GENERATED_COLUMNS.response]!)}
+                onDelete={() => setConfirm({ kind: "row", row })}
+              />
+            )}
           />
           <TableFooter rows={table.rows.length} columns={table.columns.length} scrollRef={scrollRef} />
         </>
@@ -115,6 +159,17 @@ export function GeneratorView({ connectionLabel, initialCsvId }: { connectionLab
           <p className="max-w-md text-sm text-muted-foreground">Make sure your CSV contains columns like First Name, Company, Website, etc.</p>
         </div>
       ) : null}
+      <AiConfigDialog
+        open={configOpen}
+        onOpenChange={setConfigOpen}
+        setup={setup}
+        initial={dialogInitial ?? setup.config}
+        columns={table?.columns ?? []}
+        rows={table?.rows ?? []}
+        visibleRowIndices={visibleRowIndices}
+        onRun={gen.runAfterSave}
+      />
+      <CreditLimitDialog open={limitOpen} onOpenChange={setLimitOpen} daily={setup.credits?.credits.daily ?? 100} />
       <AddRowDialog open={addRowOpen} onOpenChange={setAddRowOpen} columns={table?.columns ?? []} onAdd={csv.addRow} />
       <AddColumnDialog open={addColumnOpen} onOpenChange={setAddColumnOpen} columns={table?.columns ?? []} onAdd={csv.addColumn} />
       <EditEmailSheet row={editing} rowNumber={editing && table ? table.rows.findIndex((r) => r.id === editing.id) + 1 : 0} onOpenChange={(o) => !o && setEditing(null)} onSave={csv.updateRow} />

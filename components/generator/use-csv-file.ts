@@ -16,6 +16,7 @@ export interface CsvTable {
   columns: string[];
   rows: TableRow[];
   serverTime: string;
+  rowsReplacedAt: string | null;
 }
 
 interface CsvFileResponse {
@@ -25,9 +26,18 @@ interface CsvFileResponse {
   rows: Record<string, string>[];
   rowIds: number[];
   serverTime: string;
+  rowsReplacedAt: string | null;
 }
 
 export const CSV_ID_KEY = "currentCsvId";
+
+interface ChangesResponse {
+  columns: string[];
+  serverTime: string;
+  reload: boolean;
+  rowsReplacedAt: string | null;
+  rows: { _id: number; data: Record<string, string>; deleted: boolean }[];
+}
 
 function toTable(file: CsvFileResponse): CsvTable {
   return {
@@ -36,6 +46,7 @@ function toTable(file: CsvFileResponse): CsvTable {
     columns: file.columns,
     rows: file.rows.map((data, i) => ({ id: file.rowIds[i]!, data })),
     serverTime: file.serverTime,
+    rowsReplacedAt: file.rowsReplacedAt,
   };
 }
 
@@ -165,7 +176,29 @@ export function useCsvFile() {
     [update],
   );
 
-  return { table, setTable, load, importParsed, updateCell, updateRow, addRow, deleteRow, addColumn, deleteColumn, clear: () => setTable(null) };
+  /** Fetches only the rows changed since the last read and merges them (cheap polling). */
+  const syncChanges = useCallback(async () => {
+    const t = tableRef.current;
+    if (!t) return [] as number[];
+    const changes = await api<ChangesResponse>(`/api/csv/${t.id}/changes?since=${encodeURIComponent(t.serverTime)}`);
+    if (changes.reload && changes.rowsReplacedAt !== t.rowsReplacedAt) {
+      await load(t.id);
+      return [];
+    }
+    const changed = new Map((changes.reload ? [] : changes.rows).map((r) => [r._id, r]));
+    setTable((cur) => {
+      if (!cur || cur.id !== t.id) return cur;
+      const known = new Set(cur.rows.map((r) => r.id));
+      const rows = cur.rows.filter((r) => !changed.get(r.id)?.deleted).map((r) => (changed.has(r.id) ? { id: r.id, data: changed.get(r.id)!.data } : r));
+      for (const r of changed.values()) if (!known.has(r._id) && !r.deleted) rows.push({ id: r._id, data: r.data });
+      const next = { ...cur, rows, columns: changes.columns, serverTime: changes.serverTime };
+      tableRef.current = next;
+      return next;
+    });
+    return changes.rows.map((r) => r._id);
+  }, [load]);
+
+  return { table, setTable, load, syncChanges, importParsed, updateCell, updateRow, addRow, deleteRow, addColumn, deleteColumn, clear: () => setTable(null) };
 }
 
 export type CsvFileState = ReturnType<typeof useCsvFile>;

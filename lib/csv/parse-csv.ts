@@ -100,7 +100,7 @@ export function parseCsvText(text: string, encoding: ParsedCsv["encoding"] = "ut
 /** Whole pipeline for a file's bytes, with the size limit checked first. */
 export function parseCsvBytes(bytes: Uint8Array): ParsedCsv {
   if (bytes.byteLength > CSV_LIMITS.maxFileBytes) {
-    throw new CsvParseError(`The file is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; the limit is ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB.`);
+    throw new CsvParseError(`The file is larger than the ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB limit (${(bytes.byteLength / 1024 / 1024).toFixed(2)} MB). Split it into smaller files.`);
   }
   const { text, encoding } = decodeCsvBytes(bytes);
   return parseCsvText(text, encoding);

@@ -19,10 +19,13 @@ export interface CsvFileSummary {
 }
 
 export interface CsvFileJson extends CsvFileSummary {
+  /** Every row has every column, in column order ("" when empty). */
   rows: Row[];
   /** Database ids of the rows, in the same order (for cell edits and polling). */
   rowIds: number[];
   serverTime: string;
+  /** When every row was last replaced (PUT /csv/update); pollers reload when it changes. */
+  rowsReplacedAt: string | null;
 }
 
 export function toCsvFileSummary(file: CsvFileRow): CsvFileSummary {
@@ -124,7 +127,14 @@ export async function getCsvFile(userId: string, fileId: string): Promise<CsvFil
     .from(csvRows)
     .where(and(eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
     .orderBy(asc(csvRows.position), asc(csvRows.id));
-  return { ...toCsvFileSummary(file), rows: rows.map((r) => r.data), rowIds: rows.map((r) => r.id), serverTime: new Date(now).toISOString() };
+  const complete = (data: Row): Row => Object.fromEntries(file.columns.map((c) => [c, data[c] ?? ""]));
+  return {
+    ...toCsvFileSummary(file),
+    rows: rows.map((r) => complete(r.data)),
+    rowIds: rows.map((r) => r.id),
+    serverTime: new Date(now).toISOString(),
+    rowsReplacedAt: file.rowsReplacedAt?.toISOString() ?? null,
+  };
 }
 
 /** `PUT /csv/update`: replaces every row (pollers are told to reload the whole file). */

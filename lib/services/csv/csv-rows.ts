@@ -98,6 +98,7 @@ export interface ChangesJson {
   serverTime: string;
   /** Every row was replaced since `since`: fetch the whole file again. */
   reload: boolean;
+  rowsReplacedAt: string | null;
   rows: (RowJson & { deleted: boolean })[];
 }
 
@@ -119,6 +120,7 @@ export async function changesSince(userId: string, fileId: string, since: Date):
     rowCount: file.rowCount,
     serverTime: new Date(now).toISOString(),
     reload,
+    rowsReplacedAt: file.rowsReplacedAt?.toISOString() ?? null,
     rows: rows.map(({ deletedAt, ...r }) => ({ ...r, deleted: deletedAt !== null })),
   };
 }

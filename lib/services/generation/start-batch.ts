@@ -1,5 +1,7 @@
 import "server-only";
-import { onlyRunIfFilter } from "@/lib/ai/prompt-variables";
+import { selectRowIndices } from "@/lib/ai/row-selection";
+
+export { selectRowIndices };
 import { db } from "@/lib/db";
 import { batchItems, batches, type UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
@@ -11,18 +13,6 @@ import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
 import type { BulkInput } from "./schemas";
 
 const ITEM_INSERT_BATCH = 1_000;
-
-/** Which rows a run covers: rowsToProcess (indices, or the first N), then Only Run If, then maxRows. */
-export function selectRowIndices(rows: { data: Record<string, string> }[], input: { rowsToProcess?: number[] | number; onlyRunIf?: string; maxRows?: number }): number[] {
-  let indices: number[];
-  if (Array.isArray(input.rowsToProcess)) indices = [...new Set(input.rowsToProcess)].filter((i) => i < rows.length).sort((a, b) => a - b);
-  else if (typeof input.rowsToProcess === "number") indices = Array.from({ length: Math.min(input.rowsToProcess, rows.length) }, (_, i) => i);
-  else indices = rows.map((_, i) => i);
-  const keep = onlyRunIfFilter(input.onlyRunIf ?? "");
-  if (keep) indices = indices.filter((i) => keep(rows[i]!.data));
-  if (input.maxRows !== undefined) indices = indices.slice(0, input.maxRows);
-  return indices;
-}
 
 /**
  * `POST /ai/bulk-batched`: checks the configuration, picks the rows, reserves the credits for all

@@ -1,0 +1,101 @@
+"use client";
+
+import { useState } from "react";
+import { AddConnectionForm } from "@/components/connections/add-connection-form";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { DEFAULT_MODEL_BY_PROVIDER } from "@/lib/ai/models";
+import { PROVIDERS } from "@/lib/ai/providers";
+import type { AiConfigJson, ConnectionInfo, ModelInfoJson } from "@/lib/client/ai-types";
+
+interface Props {
+  form: AiConfigJson;
+  onChange: (patch: Partial<AiConfigJson>) => void;
+  models: ModelInfoJson[];
+  connections: ConnectionInfo[];
+  onConnectionAdded: (connectionId: string) => Promise<void>;
+}
+
+/** Model selector (grouped by provider; retired models shown but not selectable) and the API connection. */
+export function ModelConnectionFields({ form, onChange, models, connections, onConnectionAdded }: Props) {
+  const [adding, setAdding] = useState(false);
+  const providerOf = (modelId: string) => models.find((m) => m.id === modelId)?.provider;
+
+  function chooseModel(modelId: string) {
+    const provider = providerOf(modelId);
+    const current = connections.find((c) => c._id === form.connectionId);
+    const patch: Partial<AiConfigJson> = { selectedModel: modelId };
+    if (provider && current?.provider !== provider) {
+      const match = connections.find((c) => c.provider === provider);
+      if (match) patch.connectionId = match._id;
+    }
+    onChange(patch);
+  }
+
+  function chooseConnection(connectionId: string) {
+    const connection = connections.find((c) => c._id === connectionId);
+    const patch: Partial<AiConfigJson> = { connectionId };
+    if (connection && providerOf(form.selectedModel) !== connection.provider) patch.selectedModel = DEFAULT_MODEL_BY_PROVIDER[connection.provider];
+    onChange(patch);
+  }
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="space-y-1.5">
+        <Label htmlFor="ai-model">Model</Label>
+        <Select value={form.selectedModel} onValueChange={chooseModel}>
+          <SelectTrigger id="ai-model" className="w-full">
+            <SelectValue placeholder="Choose a model" />
+          </SelectTrigger>
+          <SelectContent>
+            {PROVIDERS.map((provider) => (
+              <SelectGroup key={provider}>
+                <SelectLabel>{provider}</SelectLabel>
+                {models
+                  .filter((m) => m.provider === provider)
+                  .map((m) => (
+                    <SelectItem key={m.id} value={m.id} disabled={m.retired}>
+                      {m.label}
+                      {m.retired ? ` (retired ${m.retiredOn})` : ""}
+                    </SelectItem>
+                  ))}
+              </SelectGroup>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="ai-connection">API Connection</Label>
+          <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => setAdding((a) => !a)}>
+            + Add account
+          </Button>
+        </div>
+        <Select value={form.connectionId ?? ""} onValueChange={chooseConnection}>
+          <SelectTrigger id="ai-connection" className="w-full">
+            <SelectValue placeholder="No connection configured" />
+          </SelectTrigger>
+          <SelectContent>
+            {connections.map((c) => (
+              <SelectItem key={c._id} value={c._id}>
+                {c.provider} &gt; {c.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {adding ? (
+        <div className="sm:col-span-2">
+          <AddConnectionForm
+            defaultProvider="OpenAI"
+            onSaved={async (connection) => {
+              setAdding(false);
+              await onConnectionAdded(connection._id);
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

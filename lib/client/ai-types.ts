@@ -1,0 +1,41 @@
+/** Shapes of the AI API as the browser sees them. */
+import type { Provider, UseCase } from "@/lib/ai/providers";
+
+export interface AiConfigJson {
+  prompt: string;
+  jsonSchema: string;
+  maxRows: number;
+  onlyRunIf: string;
+  selectedModel: string;
+  useCase: UseCase;
+  connectionId: string | null;
+}
+
+export interface ConnectionInfo {
+  _id: string;
+  name: string;
+  provider: Provider;
+  apiKey: string;
+  isActive: boolean;
+}
+
+export interface ModelInfoJson {
+  id: string;
+  provider: Provider;
+  label: string;
+  retired: boolean;
+  retiredOn: string | null;
+}
+
+export interface CreditsInfo {
+  credits: { daily: number | null; used: number; remaining: number | null; unlimited?: boolean };
+  unlimited: boolean;
+  trialExpired?: boolean;
+}
+
+export interface TemplateInfo extends AiConfigJson {
+  _id: string;
+  name: string;
+}
+
+export const LAST_USED_CONFIG_KEY = "lastUsedConfig";
