@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const root = process.cwd();
-const SOURCES = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json", "tsconfig.build.json"];
 const STAMP = path.join(root, ".next", "source-hash");
 
 function hashSources() {

@@ -21,6 +21,15 @@ export function AddColumnDialog({ open, onOpenChange, columns, onAdd }: { open: 
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
+  /** Closing (Cancel, Escape, the × or the overlay) starts the next opening from a clean form. */
+  function changeOpen(next: boolean) {
+    if (!next) {
+      setName("");
+      setError("");
+    }
+    onOpenChange(next);
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const problem = columnNameProblem(name, columns);
@@ -28,9 +37,7 @@ export function AddColumnDialog({ open, onOpenChange, columns, onAdd }: { open: 
     setBusy(true);
     try {
       await onAdd(name.trim());
-      setName("");
-      setError("");
-      onOpenChange(false);
+      changeOpen(false);
     } catch (err) {
       setError(messageOf(err, "Failed to add the column. Please try again."));
     } finally {
@@ -39,7 +46,7 @@ export function AddColumnDialog({ open, onOpenChange, columns, onAdd }: { open: 
   }
 
   return (
-    <Dialog open={open} onOpenChange={(o) => { onOpenChange(o); if (!o) setError(""); }}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <DialogHeader>
@@ -51,7 +58,7 @@ export function AddColumnDialog({ open, onOpenChange, columns, onAdd }: { open: 
             <Input id="new-column-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={200} />
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>

@@ -13,14 +13,21 @@ export function AddRowDialog({ open, onOpenChange, columns, onAdd }: { open: boo
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
+  /** Closing (Cancel, Escape, the × or the overlay) starts the next opening from a clean form. */
+  function changeOpen(next: boolean) {
+    if (!next) {
+      setValues({});
+      setError("");
+    }
+    onOpenChange(next);
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
       await onAdd(Object.fromEntries(columns.map((c) => [c, values[c] ?? ""])));
-      setValues({});
-      setError("");
-      onOpenChange(false);
+      changeOpen(false);
     } catch (err) {
       setError(messageOf(err, "Failed to add the row. Please try again."));
     } finally {
@@ -29,7 +36,7 @@ export function AddRowDialog({ open, onOpenChange, columns, onAdd }: { open: boo
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="sm:max-w-xl">
         <form onSubmit={submit} className="space-y-4">
           <DialogHeader>
@@ -45,7 +52,7 @@ export function AddRowDialog({ open, onOpenChange, columns, onAdd }: { open: boo
             ))}
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>

@@ -24,7 +24,7 @@ export function ColumnHeader({ name, width, onResize, onDelete }: Props) {
       <button
         type="button"
         aria-label={`Delete column ${name}`}
-        className="absolute right-2 hidden size-5 items-center justify-center rounded text-muted-foreground hover:bg-destructive/10 hover:text-destructive focus-visible:flex group-hover:flex"
+        className="absolute right-2 flex size-5 items-center justify-center rounded text-muted-foreground opacity-0 group-hover:opacity-100 hover:bg-destructive/10 hover:text-destructive focus-visible:opacity-100"
         onClick={onDelete}
       >
         <X className="size-3.5" />

@@ -89,7 +89,7 @@ const TableRowView = memo(function TableRowView({ row, index, top, columns, widt
       role="row"
       aria-rowindex={index + 2}
       data-row-id={row.id}
-      className={cn("absolute left-0 flex w-full border-b bg-card hover:bg-muted/40", state?.className)}
+      className={cn("absolute left-0 flex w-full border-b bg-card hover:bg-slate-50", state?.className)}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
       <div role="rowheader" className="sticky left-0 z-10 flex shrink-0 items-center border-r bg-inherit px-2 text-xs text-muted-foreground" style={{ width: NUMBER_WIDTH }}>

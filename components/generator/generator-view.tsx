@@ -91,7 +91,7 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
   }
 
   const rowState = (row: TableRow) =>
-    gen.generating.has(row.id) ? { className: "bg-primary/10", label: "Generating..." } : isFailedRow(row.data) ? { className: "bg-red-50 hover:bg-red-100" } : undefined;
+    gen.generating.has(row.id) ? { className: "bg-indigo-50 hover:bg-indigo-50", label: "Generating..." } : isFailedRow(row.data) ? { className: "bg-red-50 hover:bg-red-100" } : undefined;
 
   return (
     <div className="space-y-4">

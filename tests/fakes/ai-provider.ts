@@ -42,6 +42,8 @@ export interface InjectedResponse {
 }
 
 export interface FakeProviderOptions {
+  /** Port to listen on (default: any free port). */
+  port?: number;
   /** Delay before answering a generation request (ms), or a function of the request. Default 0. */
   latencyMs?: number | ((info: RequestInfo) => number);
   openaiModels?: string[];
@@ -107,6 +109,7 @@ export interface FakeProviderHandle {
 export async function startFakeProvider(options: FakeProviderOptions = {}): Promise<FakeProviderHandle> {
   const initial = { ...options };
   let opts: FakeProviderOptions = { ...options };
+  const initialPort = options.port;
   const windows = new Map<string, number[]>();
   let failures: Array<{ remaining: number; status: number; body?: unknown; headers?: Record<string, string> }> = [];
   const freshStats = (): FakeStats => ({
@@ -298,7 +301,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(initialPort ?? 0, "127.0.0.1", () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

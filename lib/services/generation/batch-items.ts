@@ -24,9 +24,27 @@ export async function claimItem(itemId: string): Promise<{ rowId: number; data: 
   return { rowId: item.rowId, data: row && !row.deletedAt ? row.data : null };
 }
 
-/** Puts a running item back in the queue (rate limited or transient failure: tried again later). */
+/**
+ * Puts a running item back in the queue (rate limited or transient failure: tried again later).
+ * When the batch was cancelled or failed while the item was in flight, nobody will pick it up
+ * again: it is closed and its credit refunded instead (else the batch would stay "cancelling"
+ * and the credit would be lost).
+ */
 export async function releaseItem(itemId: string): Promise<void> {
-  await db.update(batchItems).set({ status: "pending", updatedAt: sql`now()` }).where(and(eq(batchItems.id, itemId), eq(batchItems.status, "running")));
+  await db.transaction(async (tx) => {
+    const [item] = await tx.select({ batchId: batchItems.batchId }).from(batchItems).where(eq(batchItems.id, itemId));
+    if (!item) return;
+    const [batch] = await tx.select().from(batches).where(eq(batches.id, item.batchId)).for("update");
+    const running = and(eq(batchItems.id, itemId), eq(batchItems.status, "running"));
+    if (batch?.status === "running") {
+      await tx.update(batchItems).set({ status: "pending", updatedAt: sql`now()` }).where(running);
+      return;
+    }
+    const closed = await tx.update(batchItems).set({ status: "cancelled", updatedAt: sql`now()` }).where(running).returning({ id: batchItems.id });
+    if (closed.length === 0 || !batch?.creditDay || (batch.settings as { unlimited?: boolean }).unlimited) return;
+    await refundCredits(batch.userId, batch.creditDay, 1, tx);
+    await tx.update(batches).set({ creditsRefunded: sql`${batches.creditsRefunded} + 1`, updatedAt: sql`now()` }).where(eq(batches.id, batch.id));
+  });
 }
 
 /** Result written and the item done, in one transaction: a finished item is never redone or charged again. */
