@@ -4,12 +4,16 @@ import { defineConfig, devices } from "@playwright/test";
 // fresh PostgreSQL database for the server under test.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+/** The fake AI provider (tests/fakes) the app under test talks to; tests steer it via /__control. */
+export const FAKE_PROVIDER_PORT = PORT + 50;
 const stamp = process.env.E2E_STAMP ?? "manual";
 
 const serverEnv: Record<string, string> = {
   PORT: String(PORT),
   APP_URL: baseURL,
   ADMIN_EMAILS: "admin@e2e.test",
+  OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`,
+  ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
   NEXT_TELEMETRY_DISABLED: "1",
 };
 if (process.env.E2E_DATABASE_URL) {
@@ -52,13 +56,23 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { ...(process.env as Record<string, string>), ...serverEnv },
-  },
+  webServer: [
+    {
+      command: `node node_modules/tsx/dist/cli.mjs tests/fakes/serve-fake-provider.ts ${FAKE_PROVIDER_PORT}`,
+      url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...(process.env as Record<string, string>), ...serverEnv },
+    },
+  ],
 });
