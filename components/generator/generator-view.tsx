@@ -25,6 +25,7 @@ import { GeneratorToolbar } from "./generator-toolbar";
 import { ProgressPanel } from "./progress-panel";
 import { hasAiResponse, RowActions } from "./row-actions";
 import { TableFooter } from "./table-footer";
+import { useIntegrations } from "@/components/integrations/use-integrations";
 import { useAiSetup } from "./use-ai-setup";
 import { useCsvFile, type TableRow } from "./use-csv-file";
 import { useCsvLoader } from "./use-csv-loader";
@@ -44,6 +45,7 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
   const { table } = csv;
   const loader = useCsvLoader(csv, initialCsvId);
   const setup = useAiSetup(initialSetup);
+  const integrations = useIntegrations();
   const [message, showMessage] = useTimedMessage();
   const [limitOpen, setLimitOpen] = useState(false);
   const gen = useGeneration(csv, setup, showMessage, useCallback(() => setLimitOpen(true), []));
@@ -90,6 +92,19 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
     showMessage({ kind: "success", text: `Exported ${table.rows.length} rows as CSV` });
   }
 
+  async function exportTo(kind: "make" | "zapier") {
+    if (!table || table.rows.length === 0) return showMessage({ kind: "error", text: "No data to export" });
+    const name = kind === "make" ? "Make" : "Zapier";
+    showMessage({ kind: "info", text: `Sending ${table.rows.length} rows to ${name}...` }, true);
+    try {
+      await api(kind === "make" ? "/api/webhooks/send" : "/api/zapier/send", { body: { data: table.rows.map((r) => r.data) } });
+      showMessage({ kind: "success", text: `Data sent to ${name} successfully` });
+    } catch (err) {
+      showMessage({ kind: "error", text: `Failed to send data: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` });
+    }
+    void integrations.refresh();
+  }
+
   const rowState = (row: TableRow) =>
     gen.generating.has(row.id) ? { className: "bg-indigo-50 hover:bg-indigo-50", label: "Generating..." } : isFailedRow(row.data) ? { className: "bg-red-50 hover:bg-red-100" } : undefined;
 
@@ -108,8 +123,8 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
         }}
         onExportCsv={exportCsv}
         exportTargets={[
-          { id: "make", label: "Export to Make", configured: false, onSelect: () => undefined },
-          { id: "zapier", label: "Export to Zapier", configured: false, onSelect: () => undefined },
+          { id: "make", label: "Export to Make", configured: integrations.make.isConfigured, onSelect: () => void exportTo("make") },
+          { id: "zapier", label: "Export to Zapier", configured: integrations.zapier.isConfigured, onSelect: () => void exportTo("zapier") },
         ]}
         onAddRow={() => setAddRowOpen(true)}
         onAddColumn={() => setAddColumnOpen(true)}

@@ -4,11 +4,13 @@ import { GeneratorCard } from "@/components/dashboard/generator-card";
 import { PlanBanner } from "@/components/dashboard/plan-banner";
 import { RecentCsvFiles } from "@/components/dashboard/recent-csv-files";
 import { TemplatesCard } from "@/components/dashboard/templates-card";
+import { IntegrationsSection } from "@/components/integrations/integrations-section";
 import { modelLabel } from "@/lib/ai/models";
 import { requirePageUser } from "@/lib/auth/guards";
 import { getUserAiConfig } from "@/lib/services/ai-config/ai-config";
 import { getCredits } from "@/lib/services/credits/credits";
 import { listTemplates } from "@/lib/services/templates/templates";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -28,7 +30,7 @@ export default async function DashboardPage() {
         <ApiKeysCard connections={config.connections} />
         <TemplatesCard templates={templates} />
       </div>
-      {/* Integrations section (scenario webhooks, Zapier, spreadsheet): its own issue. */}
+      <IntegrationsSection zapierPrefix={env().zapierHookPrefix} />
       <RecentCsvFiles />
     </div>
   );

@@ -47,8 +47,13 @@ interface QueueEntry {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
   });
 
 /**
@@ -132,16 +137,17 @@ export async function runBatch(batchId: string, options: RunBatchOptions): Promi
       stopping = true;
       await failBatch(batchId, fatal);
     }
+    // Every wait also wakes up after STATUS_CHECK_MS, so the lease is renewed (and a cancel seen)
+    // even while every request in flight is slow: a lapsed lease would let another worker redo them.
     if (stopping || queue.length === 0) {
       if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
+      await Promise.race([...inFlight, sleep(STATUS_CHECK_MS, options.signal)]);
       continue;
     }
     const limit = aimd ? aimd.concurrency : max;
     const wait = Math.max(aimd?.waitMs() ?? 0, queue[0]!.notBefore - now);
     if (inFlight.size >= limit || wait > 0) {
-      const pause = wait > 0 ? sleep(Math.min(wait, STATUS_CHECK_MS), options.signal) : null;
-      await Promise.race(pause ? [...inFlight, pause] : [...inFlight]);
+      await Promise.race([...inFlight, sleep(wait > 0 ? Math.min(wait, STATUS_CHECK_MS) : STATUS_CHECK_MS, options.signal)]);
       continue;
     }
     const entry = queue.shift()!;

@@ -1,0 +1,78 @@
+"use client";
+
+import { Sheet as SheetIcon, Webhook, Zap } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { MakeDialog } from "./make-dialog";
+import { useIntegrations } from "./use-integrations";
+import { ZapierDialog } from "./zapier-dialog";
+
+function IntegrationCard({ icon, title, description, badge, action }: { icon: React.ReactNode; title: string; description: string; badge?: React.ReactNode; action: React.ReactNode }) {
+  return (
+    <Card data-testid={`integration-${title.toLowerCase().replace(/\s+/g, "-")}`}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          {icon}
+          {title}
+          {badge}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1" />
+      <CardFooter>{action}</CardFooter>
+    </Card>
+  );
+}
+
+/** Dashboard "Integrations": the scenario service, the webhook-automation service, and the spreadsheet (coming soon). */
+export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) {
+  const { make, zapier, refresh } = useIntegrations();
+  const [open, setOpen] = useState<"make" | "zapier" | null>(null);
+  const connected = <Badge variant="success">Connected</Badge>;
+  return (
+    <section aria-labelledby="integrations-heading" className="space-y-3">
+      <h2 id="integrations-heading" className="text-lg font-semibold">
+        Integrations
+      </h2>
+      <div className="grid gap-6 md:grid-cols-3">
+        <IntegrationCard
+          icon={<Webhook className="size-5 text-primary" aria-hidden />}
+          title="Make"
+          description="Send generated emails to a Make scenario."
+          badge={make.isConfigured ? connected : null}
+          action={
+            <Button variant="outline" className="w-full" onClick={() => setOpen("make")}>
+              {make.isConfigured ? "Manage Connection" : "Connect"}
+            </Button>
+          }
+        />
+        <IntegrationCard
+          icon={<Zap className="size-5 text-primary" aria-hidden />}
+          title="Zapier"
+          description="Trigger a Zap for every exported row."
+          badge={zapier.isConfigured ? connected : null}
+          action={
+            <Button variant="outline" className="w-full" onClick={() => setOpen("zapier")}>
+              {zapier.isConfigured ? "Manage Connection" : "Connect"}
+            </Button>
+          }
+        />
+        <IntegrationCard
+          icon={<SheetIcon className="size-5 text-muted-foreground" aria-hidden />}
+          title="Google Sheets"
+          description="Write generated emails straight into a spreadsheet."
+          badge={<Badge variant="secondary">Coming soon</Badge>}
+          action={
+            <Button variant="outline" className="w-full" disabled>
+              Connect
+            </Button>
+          }
+        />
+      </div>
+      <MakeDialog open={open === "make"} onOpenChange={(o) => setOpen(o ? "make" : null)} config={make} onSaved={refresh} />
+      <ZapierDialog open={open === "zapier"} onOpenChange={(o) => setOpen(o ? "zapier" : null)} config={zapier} prefix={zapierPrefix} onSaved={refresh} />
+    </section>
+  );
+}
