@@ -29,6 +29,7 @@ const rawSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   PAYMENTS_DRIVER: optionalString,
+  STRIPE_API_URL: optionalString,
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
   ZAPIER_HOOK_PREFIX: optionalString,
@@ -56,6 +57,8 @@ export interface AppEnv {
   paymentsDriver: PaymentsDriverName;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Another Stripe API host (stripe-mock, tests); the public API when unset. */
+  stripeApiUrl: string | undefined;
   openaiBaseUrl: string | undefined;
   anthropicBaseUrl: string | undefined;
   zapierHookPrefix: string;
@@ -194,6 +197,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     paymentsDriver,
     stripeSecretKey: raw.STRIPE_SECRET_KEY,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: raw.STRIPE_API_URL,
     openaiBaseUrl: raw.OPENAI_BASE_URL,
     anthropicBaseUrl: raw.ANTHROPIC_BASE_URL,
     zapierHookPrefix: raw.ZAPIER_HOOK_PREFIX ?? "https://hooks.zapier.com/",

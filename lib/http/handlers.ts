@@ -47,6 +47,11 @@ export function withUser<P extends Params = Params>(fn: (args: UserArgs<P>) => P
   return handle<P>(async ({ req, params }) => fn({ req, params, user: await requireUser(req) }));
 }
 
+/** A route open to anyone that also knows the caller when signed in. */
+export function withOptionalUser<P extends Params = Params>(fn: (args: PublicArgs<P> & { user: UserRow | null }) => Promise<Result>) {
+  return handle<P>(async ({ req, params }) => fn({ req, params, user: await getUserFromHeaders(req.headers) }));
+}
+
 /** A route for admins: 401 without a user, 403 for a non-admin. */
 export function withAdmin<P extends Params = Params>(fn: (args: UserArgs<P>) => Promise<Result>) {
   return handle<P>(async ({ req, params }) => {

@@ -1,0 +1,26 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { checkoutSessions } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import type { CheckoutRequest, PaidSession, PaymentsDriver } from "./types";
+
+/**
+ * Local test checkout: the session lives in our database and its page (/dev/checkout/{id})
+ * has a "Complete test payment" button that marks it paid through the same fulfilment code.
+ */
+export const testDriver: PaymentsDriver = {
+  name: "test",
+  async createCheckout(request: CheckoutRequest) {
+    const sessionId = `cs_test_${randomBytes(18).toString("base64url")}`;
+    await db.insert(checkoutSessions).values({ id: sessionId, driver: "test", userId: request.userId, amountCents: request.amountCents, promoCode: request.promoCode });
+    return { sessionId, url: `${env().appUrl}/dev/checkout/${sessionId}` };
+  },
+  async retrievePaidSession(sessionId: string): Promise<PaidSession | null> {
+    const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    if (!session || session.driver !== "test") throw new Error("Unknown checkout session");
+    if (session.status !== "paid") return null;
+    return { sessionId, amountCents: session.amountCents, promoCode: session.promoCode, userId: session.userId, customerEmail: null };
+  },
+};

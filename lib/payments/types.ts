@@ -1,0 +1,25 @@
+/** A way of taking payments; chosen by configuration (lib/env.ts): Stripe Checkout or the local test checkout. */
+export interface CheckoutRequest {
+  amountCents: number;
+  promoCode: string | null;
+  userId: string | null;
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaidSession {
+  sessionId: string;
+  amountCents: number;
+  promoCode: string | null;
+  userId: string | null;
+  customerEmail: string | null;
+}
+
+export interface PaymentsDriver {
+  readonly name: "stripe" | "test";
+  /** Starts a checkout; returns the session id and where to send the browser. */
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The session when it has been paid, null when not (yet) paid; throws when unknown. */
+  retrievePaidSession(sessionId: string): Promise<PaidSession | null>;
+}
