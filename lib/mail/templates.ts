@@ -56,3 +56,19 @@ export function existingAccountEmail(user: Recipient, appUrl: string): MailMessa
     html: layoutHtml("You already have an account", lines, { label: "Sign in", url }),
   };
 }
+
+/** Sent when support answers a ticket or changes its status. */
+export function ticketUpdateEmail(user: Recipient, ticket: { subject: string; status: string; shortId: string }, url: string, response: string | null): MailMessage {
+  const lines = [
+    greeting(user),
+    response ? `Our support team replied to your ticket #${ticket.shortId} "${ticket.subject}":` : `Your ticket #${ticket.shortId} "${ticket.subject}" was updated.`,
+    ...(response ? [response] : []),
+    `Status: ${ticket.status}.`,
+  ];
+  return {
+    to: user.email,
+    subject: `Update on your support ticket #${ticket.shortId}: ${ticket.subject}`,
+    text: `${lines.join("\n\n")}\n\nView the ticket: ${url}\n`,
+    html: layoutHtml("Your support ticket was updated", lines, { label: "View ticket", url }),
+  };
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { ticketResponses, tickets } from "@/lib/db/schema";
+import { AppError, notFound } from "@/lib/http/errors";
+import { isUuid } from "@/lib/http/ids";
+import { ticketJson, toTicketsJson, type TicketJson, type TicketRow } from "./serialize";
+
+type Status = TicketRow["status"];
+
+async function ownedTicket(userId: string, id: string): Promise<TicketRow> {
+  if (!isUuid(id)) throw notFound("Ticket not found");
+  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
+  if (!row) throw notFound("Ticket not found");
+  return row;
+}
+
+/** `GET /tickets`: the caller's tickets, most recently updated first. */
+export async function listMyTickets(userId: string): Promise<TicketJson[]> {
+  const rows = await db.select().from(tickets).where(eq(tickets.userId, userId)).orderBy(desc(tickets.updatedAt)).limit(500);
+  return toTicketsJson(rows);
+}
+
+export async function getMyTicket(userId: string, id: string): Promise<TicketJson> {
+  return ticketJson(await ownedTicket(userId, id));
+}
+
+export async function createTicket(userId: string, input: { subject: string; message: string; priority: TicketRow["priority"] }): Promise<TicketJson> {
+  const [row] = await db.insert(tickets).values({ userId, ...input }).returning();
+  return ticketJson(row!);
+}
+
+/** `POST /tickets/{id}/reply`: not on a closed ticket. */
+export async function replyToMyTicket(userId: string, id: string, message: string): Promise<TicketJson> {
+  const ticket = await ownedTicket(userId, id);
+  if (ticket.status === "closed") throw new AppError(400, "This ticket is closed. Reopen it to add a reply.");
+  await db.transaction(async (tx) => {
+    await tx.insert(ticketResponses).values({ ticketId: id, message, responder: "user", responderId: userId });
+    await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, id));
+  });
+  return getMyTicket(userId, id);
+}
+
+/** What a user may do to their own ticket: close an open or in-progress one, reopen a closed one. */
+export function userMayChangeStatus(from: Status, to: Status): boolean {
+  return (to === "closed" && (from === "open" || from === "in-progress")) || (to === "open" && from === "closed");
+}
+
+/** `PUT /tickets/{id} {status}`. */
+export async function updateMyTicketStatus(userId: string, id: string, status: Status): Promise<TicketJson> {
+  const ticket = await ownedTicket(userId, id);
+  if (!userMayChangeStatus(ticket.status, status)) {
+    throw new AppError(400, "You can close an open or in-progress ticket, or reopen a closed one.");
+  }
+  await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(and(eq(tickets.id, id), eq(tickets.status, ticket.status)));
+  return getMyTicket(userId, id);
+}
