@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/db/schema/support";
+import { pageQuery } from "./pagination";
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.union([z.enum(values, { error: message }), z.literal("")]).optional();
+
+export const listUsersQuery = z.object({
+  ...pageQuery,
+  search: z.string().trim().max(200).optional(),
+  subscription: optionalEnum(["free", "trial", "lifetime"] as const, "subscription must be free, trial or lifetime"),
+  inTrial: optionalEnum(["true", "false"] as const, "inTrial must be true or false"),
+});
+
+export const bulkEmailSchema = z.object({
+  userIds: z.array(z.string().min(1).max(100), { error: "userIds must be a list of user ids" }).min(1, "Please select at least one user.").max(10_000, "Too many users selected"),
+  subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(200, "Subject must be at most 200 characters"),
+  message: z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(20_000, "Message must be at most 20,000 characters"),
+});
+
+export const incomeQuery = z.object({ ...pageQuery });
+
+export const listTicketsQuery = z.object({
+  ...pageQuery,
+  status: optionalEnum(TICKET_STATUSES, "Unknown status"),
+  priority: optionalEnum(TICKET_PRIORITIES, "Unknown priority"),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const adminTicketUpdateSchema = z
+  .object({
+    status: z.enum(TICKET_STATUSES, { error: "Status must be open, in-progress, resolved or closed" }).optional(),
+    response: z.string().trim().max(5000, "The response must be at most 5000 characters").optional(),
+  })
+  .refine((v) => v.status !== undefined || (v.response ?? "") !== "", { message: "Choose a status or write a response" });
