@@ -1,13 +1,12 @@
+import { AdminShell } from "@/components/admin/admin-shell";
 import { SessionProvider } from "@/components/auth/session-provider";
-import { TopBar } from "@/components/shell/top-bar";
 import { requirePageAdmin } from "@/lib/auth/guards";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const { json } = await requirePageAdmin();
   return (
     <SessionProvider initialUser={json}>
-      <TopBar />
-      <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      <AdminShell>{children}</AdminShell>
     </SessionProvider>
   );
 }
