@@ -12,7 +12,9 @@ export async function adminApi<T>(path: string, options: Parameters<typeof api>[
 
 export function adminError(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return "Authentication failed. Please log in again.";
+    if (error.status === 401) {
+      return error.data.msg === "Authentication required" ? "Authentication required. Please log in again." : "Authentication failed. Please log in again.";
+    }
     if (error.status === 403) return "Access denied. Admin privileges required.";
   }
   return fallback;

@@ -23,16 +23,22 @@ export function shortUsDate(iso: string): string {
 
 export function RecentCsvFiles() {
   const [files, setFiles] = useState<CsvSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
 
   const refresh = useCallback(async () => {
-    setFiles(await api<CsvSummary[]>("/api/csv/recent").catch(() => []));
+    setFailed(false);
+    try {
+      setFiles(await api<CsvSummary[]>("/api/csv/recent"));
+    } catch {
+      setFailed(true);
+    }
   }, []);
 
   useEffect(() => {
     let cancelled = false;
     api<CsvSummary[]>("/api/csv/recent")
-      .catch(() => [])
-      .then((list) => !cancelled && setFiles(list));
+      .then((list) => !cancelled && setFiles(list))
+      .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
     };
@@ -41,7 +47,7 @@ export function RecentCsvFiles() {
   async function remove(id: string) {
     setFiles((cur) => cur?.filter((f) => f._id !== id) ?? cur);
     // A failed deletion is silently ignored (spec): the list is simply read again.
-    await api(`/api/csv/${id}`, { method: "DELETE" }).catch(() => refresh());
+    await api(`/api/csv/${id}`, { method: "DELETE" }).catch(() => void refresh());
   }
 
   return (
@@ -53,7 +59,14 @@ export function RecentCsvFiles() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {files === null ? (
+        {failed ? (
+          <div className="flex items-center gap-3 text-sm" role="alert">
+            <span className="text-destructive">Failed to load data</span>
+            <Button variant="outline" size="sm" onClick={() => void refresh()}>
+              Try again
+            </Button>
+          </div>
+        ) : files === null ? (
           <div className="space-y-2" role="status" aria-label="Loading CSV files...">
             <span className="sr-only">Loading CSV files...</span>
             <Skeleton className="h-10 w-full" />

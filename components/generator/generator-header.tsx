@@ -12,6 +12,7 @@ export function GeneratorHeader({ rowCount, fileName, connectionLabel, children 
       <div className="flex flex-wrap items-center gap-4 text-sm">
         {children}
         <span className="text-muted-foreground">
+          {/* The connection reads "provider > name". */}
           Connection: <span className="font-medium text-foreground" data-testid="generator-connection">{connectionLabel ?? "No connection configured"}</span>
         </span>
       </div>

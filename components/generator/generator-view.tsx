@@ -94,11 +94,10 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
 
   async function exportTo(kind: "make" | "zapier") {
     if (!table || table.rows.length === 0) return showMessage({ kind: "error", text: "No data to export" });
-    const name = kind === "make" ? "Make" : "Zapier";
-    showMessage({ kind: "info", text: `Sending ${table.rows.length} rows to ${name}...` }, true);
+    showMessage({ kind: "info", text: `Sending ${table.rows.length} rows to ${kind === "make" ? "Make" : "Zapier"}...` }, true);
     try {
       await api(kind === "make" ? "/api/webhooks/send" : "/api/zapier/send", { body: { data: table.rows.map((r) => r.data) } });
-      showMessage({ kind: "success", text: `Data sent to ${name} successfully` });
+      showMessage({ kind: "success", text: kind === "make" ? "Data sent to Make successfully" : "Data sent to Zapier successfully" });
     } catch (err) {
       showMessage({ kind: "error", text: `Failed to send data: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` });
     }

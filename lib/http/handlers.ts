@@ -38,8 +38,9 @@ export function handle<P extends Params = Params>(fn: (args: PublicArgs<P>) => P
 
 export async function requireUser(req: Request): Promise<UserRow> {
   const user = await getUserFromHeaders(req.headers);
-  if (!user) throw new AppError(401, "Authentication required");
-  return user;
+  if (user) return user;
+  const sentCredentials = req.headers.has("x-auth-token") || req.headers.has("authorization") || /session_token=/.test(req.headers.get("cookie") ?? "");
+  throw new AppError(401, sentCredentials ? "Authentication failed" : "Authentication required");
 }
 
 /** A route for signed-in users: 401 `{ msg }` otherwise. */

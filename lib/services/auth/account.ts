@@ -68,7 +68,14 @@ export async function requestPasswordReset(email: string): Promise<{ msg: string
     throw new AppError(403, "Your email is not verified. Please verify your email first.", { requiresVerification: true });
   }
   await limitMail("forgot-password", email);
-  if (user) await getAuth().api.requestPasswordReset({ body: { email } });
+  if (user) {
+    try {
+      await getAuth().api.requestPasswordReset({ body: { email } });
+    } catch (error) {
+      console.error("[auth] password reset e-mail failed", error);
+      throw new AppError(502, "Failed to send password reset email");
+    }
+  }
   return { msg: FORGOT_NEUTRAL_MESSAGE };
 }
 

@@ -26,7 +26,7 @@ export function VerifyEmailView({ token }: { token: string }) {
       .catch((err) =>
         setState({
           kind: "error",
-          message: err instanceof ApiError ? messageOf(err, "Verification failed") : "The verification link may be invalid or expired. Please try again.",
+          message: err instanceof ApiError ? messageOf(err, "The verification link may be invalid or expired. Please try again.") : "Verification failed. Please try again.",
         }),
       );
   }, [token]);

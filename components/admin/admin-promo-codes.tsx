@@ -1,0 +1,209 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Pencil, Plus, RotateCcw, Search } from "lucide-react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { cn } from "@/lib/utils";
+import { adminApi, adminError, day, queryString } from "./admin-api";
+import { Pager, type PaginationJson } from "./pager";
+import { PromoDialog, type PromoCode, type PromoDialogMode } from "./promo-dialog";
+
+const PAGE_SIZE = 10;
+const ALL = "all";
+
+interface PromoCodesJson {
+  promoCodes: PromoCode[];
+  pagination: PaginationJson;
+}
+
+interface Filters {
+  /** "", "true" or "false" (the API's isActive). */
+  isActive: string;
+  search: string;
+}
+
+const EMPTY_FILTERS: Filters = { isActive: "", search: "" };
+
+/** The display status: Active only when enabled and not yet expired (at `now`). */
+export function isPromoActive(promo: Pick<PromoCode, "isActive" | "expiresAt">, now: number): boolean {
+  return promo.isActive && new Date(promo.expiresAt).getTime() > now;
+}
+
+/** The answer for one request URL, with the moment it arrived (for the display status). */
+type Result = { url: string; data: PromoCodesJson | null; error: string; at: number };
+
+export function AdminPromoCodes() {
+  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [reload, setReload] = useState(0);
+  const [result, setResult] = useState<Result | null>(null);
+  const [dialog, setDialog] = useState<PromoDialogMode | null>(null);
+  const [notice, setNotice] = useState("");
+
+  const url = `/api/admin/promo-codes${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    adminApi<PromoCodesJson>(url)
+      .then((data) => !cancelled && setResult({ url, data, error: "", at: Date.now() }))
+      .catch((err) => !cancelled && setResult({ url, data: null, error: adminError(err, "Failed to load promo codes. Please try again."), at: Date.now() }));
+    return () => {
+      cancelled = true;
+    };
+  }, [url, reload]);
+
+  const loading = result?.url !== url;
+  const data = result?.data ?? null;
+  const error = loading ? "" : (result?.error ?? "");
+
+  function refresh(patch: { filters?: Filters; page?: number }) {
+    if (patch.filters) setFilters(patch.filters);
+    if (patch.page !== undefined) setPage(patch.page);
+    setReload((n) => n + 1);
+  }
+
+  function onSaved(promo: PromoCode, created: boolean) {
+    setDialog(null);
+    setNotice(`Promo code ${promo.code} ${created ? "created" : "updated"}.`);
+    // A new code is the newest, so it shows on the first page.
+    refresh(created ? { page: 1 } : {});
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Promo Codes</h1>
+        <Button
+          onClick={() => {
+            setNotice("");
+            setDialog({ kind: "create" });
+          }}
+        >
+          <Plus aria-hidden /> Create Promo Code
+        </Button>
+      </div>
+      <form
+        role="search"
+        aria-label="Filter promo codes"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          refresh({ filters: { ...draft, search: draft.search.trim() }, page: 1 });
+        }}
+        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-[11rem_minmax(0,1fr)] lg:grid-cols-[11rem_minmax(0,1fr)_auto] lg:items-end"
+      >
+        <div className="space-y-1.5">
+          <Label htmlFor="promo-status-filter">Status</Label>
+          <Select value={draft.isActive || ALL} onValueChange={(v) => setDraft({ ...draft, isActive: v === ALL ? "" : v })}>
+            <SelectTrigger id="promo-status-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All</SelectItem>
+              <SelectItem value="true">Active</SelectItem>
+              <SelectItem value="false">Inactive</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="promo-search">Search</Label>
+          <Input id="promo-search" type="search" maxLength={100} placeholder="Search by code" value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.target.value })} />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="submit" className="flex-1 lg:flex-none">
+            <Search aria-hidden /> Apply Filters
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            className="flex-1 lg:flex-none"
+            onClick={() => {
+              setDraft(EMPTY_FILTERS);
+              refresh({ filters: EMPTY_FILTERS, page: 1 });
+            }}
+          >
+            <RotateCcw aria-hidden /> Reset
+          </Button>
+        </div>
+      </form>
+      {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      {!data && !error ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading promo codes">
+          {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-12 w-full" />)}
+        </div>
+      ) : null}
+      {data && result ? (
+        data.promoCodes.length === 0 ? (
+          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No promo codes found.</p>
+        ) : (
+          <div className={cn("space-y-4 transition-opacity", loading && "opacity-60")} aria-busy={loading}>
+            <div className="rounded-xl border bg-card">
+              <Table data-testid="promo-codes-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Code</TableHead>
+                    <TableHead>Discount</TableHead>
+                    <TableHead>Usage</TableHead>
+                    <TableHead>Expires</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Type</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.promoCodes.map((p) => {
+                    const active = isPromoActive(p, result.at);
+                    return (
+                      <TableRow key={p._id}>
+                        <TableCell className="font-mono font-medium">{p.code}</TableCell>
+                        <TableCell>{p.discountPercentage}%</TableCell>
+                        <TableCell>
+                          {p.currentUses}/{p.maxUses}
+                        </TableCell>
+                        <TableCell>{day(p.expiresAt)}</TableCell>
+                        <TableCell>
+                          <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>
+                        </TableCell>
+                        <TableCell>
+                          <Badge variant={p.isInfluencerCode ? "default" : "outline"}>{p.isInfluencerCode ? "Influencer" : "Standard"}</Badge>
+                        </TableCell>
+                        <TableCell className="text-right">
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Edit promo code ${p.code}`}
+                            onClick={() => {
+                              setNotice("");
+                              setDialog({ kind: "edit", promo: p });
+                            }}
+                          >
+                            <Pencil aria-hidden /> Edit
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </div>
+            <Pager pagination={data.pagination} onPage={setPage} />
+          </div>
+        )
+      ) : null}
+      {dialog ? (
+        <PromoDialog key={dialog.kind === "edit" ? dialog.promo._id : "create"} mode={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Eye } from "lucide-react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { PriorityBadge, StatusBadge } from "@/components/help/ticket-badges";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { cn } from "@/lib/utils";
+import { adminApi, adminError, day, queryString } from "./admin-api";
+import { Pager, type PaginationJson } from "./pager";
+import { shortId, TicketDialog, type AdminTicket } from "./ticket-dialog";
+import { EMPTY_TICKET_FILTERS, TicketFilters, type TicketFilterValues } from "./ticket-filters";
+
+const PAGE_SIZE = 10;
+
+interface TicketsJson {
+  tickets: AdminTicket[];
+  pagination: PaginationJson;
+}
+
+/** The answer for one request URL; the screen is "loading" while it belongs to another URL. */
+type Result = { url: string; data: TicketsJson | null; error: string };
+
+export function AdminTickets() {
+  const [draft, setDraft] = useState<TicketFilterValues>(EMPTY_TICKET_FILTERS);
+  const [filters, setFilters] = useState<TicketFilterValues>(EMPTY_TICKET_FILTERS);
+  const [page, setPage] = useState(1);
+  const [reload, setReload] = useState(0);
+  const [result, setResult] = useState<Result | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const url = `/api/admin/tickets${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    adminApi<TicketsJson>(url)
+      .then((data) => !cancelled && setResult({ url, data, error: "" }))
+      .catch((err) => !cancelled && setResult({ url, data: null, error: adminError(err, "Failed to load tickets. Please try again.") }));
+    return () => {
+      cancelled = true;
+    };
+  }, [url, reload]);
+
+  const loading = result?.url !== url;
+  const data = result?.data ?? null;
+  const error = loading ? "" : (result?.error ?? "");
+
+  function apply() {
+    setFilters({ ...draft, search: draft.search.trim() });
+    setPage(1);
+    setReload((n) => n + 1);
+  }
+
+  function reset() {
+    setDraft(EMPTY_TICKET_FILTERS);
+    setFilters(EMPTY_TICKET_FILTERS);
+    setPage(1);
+    setReload((n) => n + 1);
+  }
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight">Support Tickets</h1>
+      <TicketFilters values={draft} onChange={setDraft} onApply={apply} onReset={reset} />
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      {!data && !error ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading tickets">
+          {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-12 w-full" />)}
+        </div>
+      ) : null}
+      {data ? (
+        data.tickets.length === 0 ? (
+          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No tickets found.</p>
+        ) : (
+          <div className={cn("space-y-4 transition-opacity", loading && "opacity-60")} aria-busy={loading}>
+            <div className="rounded-xl border bg-card">
+              <Table data-testid="tickets-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Ticket</TableHead>
+                    <TableHead>User</TableHead>
+                    <TableHead>Subject</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Priority</TableHead>
+                    <TableHead>Date</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.tickets.map((t) => (
+                    <TableRow key={t._id}>
+                      <TableCell className="font-mono text-xs">{shortId(t._id)}</TableCell>
+                      <TableCell className="max-w-56">
+                        <span className="block truncate font-medium">{t.user?.name || "Anonymous"}</span>
+                        <span className="block truncate text-xs text-muted-foreground">{t.user?.email || "No email"}</span>
+                      </TableCell>
+                      <TableCell className="max-w-72 truncate" title={t.subject}>{t.subject}</TableCell>
+                      <TableCell><StatusBadge status={t.status} /></TableCell>
+                      <TableCell><PriorityBadge priority={t.priority} /></TableCell>
+                      <TableCell>{day(t.createdAt)}</TableCell>
+                      <TableCell className="text-right">
+                        <Button size="sm" variant="outline" aria-label={`View ticket ${shortId(t._id)}`} onClick={() => setViewing(t._id)}>
+                          <Eye aria-hidden /> View
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <Pager pagination={data.pagination} onPage={setPage} />
+          </div>
+        )
+      ) : null}
+      {viewing ? (
+        <TicketDialog key={viewing} ticketId={viewing} onClose={() => setViewing(null)} onUpdated={() => setReload((n) => n + 1)} />
+      ) : null}
+    </div>
+  );
+}
