@@ -6,6 +6,7 @@ import { BadgePercent, Crown, DollarSign, LifeBuoy, Users } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { StatCard } from "./stat-card";
 import { adminApi, adminError, usd } from "./admin-api";
 
 interface DashboardJson {
@@ -20,20 +21,6 @@ export function conversionRate(lifetime: number, total: number): number {
   return total > 0 ? Math.round((lifetime / total) * 100) : 0;
 }
 
-function Stat({ title, value, note, icon }: { title: string; value: string; note?: string; icon: React.ReactNode }) {
-  return (
-    <Card className="gap-2">
-      <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        {icon}
-      </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold" data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}>{value}</p>
-        {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function AdminDashboard() {
   const [data, setData] = useState<DashboardJson | null>(null);
@@ -58,10 +45,10 @@ export function AdminDashboard() {
       {data ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Stat title="Total Users" value={String(data.userStats.total)} note={`${data.userStats.trial} in trial`} icon={icon(Users)} />
-            <Stat title="Lifetime Users" value={String(data.userStats.lifetime)} note={`${conversionRate(data.userStats.lifetime, data.userStats.total)}% conversion`} icon={icon(Crown)} />
-            <Stat title="Total Revenue" value={usd(data.revenue)} note="USD, all time" icon={icon(DollarSign)} />
-            <Stat title="Open Tickets" value={String(data.openTickets)} note="Waiting for an answer" icon={icon(LifeBuoy)} />
+            <StatCard title="Total Users" value={String(data.userStats.total)} note={`${data.userStats.trial} in trial`} icon={icon(Users)} />
+            <StatCard title="Lifetime Users" value={String(data.userStats.lifetime)} note={`${conversionRate(data.userStats.lifetime, data.userStats.total)}% conversion`} icon={icon(Crown)} />
+            <StatCard title="Total Revenue" value={usd(data.revenue)} note="USD, all time" icon={icon(DollarSign)} />
+            <StatCard title="Open Tickets" value={String(data.openTickets)} note="Waiting for an answer" icon={icon(LifeBuoy)} />
           </div>
           <Card>
             <CardHeader>

@@ -6,6 +6,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { StatCard } from "./stat-card";
 import { adminApi, adminError, day, queryString, usd } from "./admin-api";
 import { Pager, type PaginationJson } from "./pager";
 
@@ -53,22 +54,6 @@ export function monthlyBreakdown(payments: Pick<IncomePaymentJson, "date" | "amo
   return [...months.values()].map(({ month, sales, cents }) => ({ month, sales, total: cents / 100 }));
 }
 
-function Stat({ title, value, note, icon }: { title: string; value: string; note: string; icon: React.ReactNode }) {
-  return (
-    <Card className="gap-2">
-      <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        {icon}
-      </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold" data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}>
-          {value}
-        </p>
-        <p className="text-xs text-muted-foreground">{note}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 function MonthlyBreakdown({ payments }: { payments: IncomePaymentJson[] }) {
   const months = monthlyBreakdown(payments);
@@ -184,9 +169,9 @@ export function AdminIncome() {
       {data ? (
         <>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Stat title="Total Income" value={usd(data.totalIncome)} note="USD, all time" icon={icon(DollarSign)} />
-            <Stat title="Lifetime Customers" value={String(data.pagination.total)} note="Lifetime purchases" icon={icon(Crown)} />
-            <Stat title="Average Value" value={usd(averageValue(data.totalIncome, data.pagination.total))} note="Per purchase" icon={icon(Receipt)} />
+            <StatCard title="Total Income" value={usd(data.totalIncome)} note="USD, all time" icon={icon(DollarSign)} />
+            <StatCard title="Lifetime Customers" value={String(data.pagination.total)} note="Lifetime purchases" icon={icon(Crown)} />
+            <StatCard title="Average Value" value={usd(averageValue(data.totalIncome, data.pagination.total))} note="Per purchase" icon={icon(Receipt)} />
           </div>
           {data.payments.length > 0 ? <MonthlyBreakdown payments={data.payments} /> : null}
           <PaymentHistory payments={data.payments} />

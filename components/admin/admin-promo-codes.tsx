@@ -8,11 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cn } from "@/lib/utils";
 import { adminApi, adminError, day, queryString } from "./admin-api";
-import { Pager, type PaginationJson } from "./pager";
+import { ListFrame } from "./list-frame";
+import type { PaginationJson } from "./pager";
 import { PromoDialog, type PromoCode, type PromoDialogMode } from "./promo-dialog";
 
 const PAGE_SIZE = 10;
@@ -136,17 +135,9 @@ export function AdminPromoCodes() {
       </form>
       {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      {!data && !error ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading promo codes">
-          {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-12 w-full" />)}
-        </div>
-      ) : null}
-      {data && result ? (
-        data.promoCodes.length === 0 ? (
-          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No promo codes found.</p>
-        ) : (
-          <div className={cn("space-y-4 transition-opacity", loading && "opacity-60")} aria-busy={loading}>
-            <div className="rounded-xl border bg-card">
+      {error && !data ? null : (
+        <ListFrame loading={!data} refreshing={loading} loadingLabel="Loading promo codes" empty={(data?.promoCodes.length ?? 0) === 0} emptyText="No promo codes found." pagination={data?.pagination ?? null} onPage={setPage}>
+          {data && result ? (
               <Table data-testid="promo-codes-table">
                 <TableHeader>
                   <TableRow>
@@ -196,11 +187,9 @@ export function AdminPromoCodes() {
                   })}
                 </TableBody>
               </Table>
-            </div>
-            <Pager pagination={data.pagination} onPage={setPage} />
-          </div>
-        )
-      ) : null}
+          ) : null}
+        </ListFrame>
+      )}
       {dialog ? (
         <PromoDialog key={dialog.kind === "edit" ? dialog.promo._id : "create"} mode={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
       ) : null}

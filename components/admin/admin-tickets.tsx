@@ -5,11 +5,10 @@ import { Eye } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PriorityBadge, StatusBadge } from "@/components/help/ticket-badges";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cn } from "@/lib/utils";
 import { adminApi, adminError, day, queryString } from "./admin-api";
-import { Pager, type PaginationJson } from "./pager";
+import { ListFrame } from "./list-frame";
+import type { PaginationJson } from "./pager";
 import { shortId, TicketDialog, type AdminTicket } from "./ticket-dialog";
 import { EMPTY_TICKET_FILTERS, TicketFilters, type TicketFilterValues } from "./ticket-filters";
 
@@ -65,17 +64,9 @@ export function AdminTickets() {
       <h1 className="text-2xl font-bold tracking-tight">Support Tickets</h1>
       <TicketFilters values={draft} onChange={setDraft} onApply={apply} onReset={reset} />
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      {!data && !error ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading tickets">
-          {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-12 w-full" />)}
-        </div>
-      ) : null}
-      {data ? (
-        data.tickets.length === 0 ? (
-          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No tickets found.</p>
-        ) : (
-          <div className={cn("space-y-4 transition-opacity", loading && "opacity-60")} aria-busy={loading}>
-            <div className="rounded-xl border bg-card">
+      {error && !data ? null : (
+        <ListFrame loading={!data} refreshing={loading} loadingLabel="Loading tickets" empty={(data?.tickets.length ?? 0) === 0} emptyText="No tickets found." pagination={data?.pagination ?? null} onPage={setPage}>
+          {data ? (
               <Table data-testid="tickets-table">
                 <TableHeader>
                   <TableRow>
@@ -111,11 +102,9 @@ export function AdminTickets() {
                   ))}
                 </TableBody>
               </Table>
-            </div>
-            <Pager pagination={data.pagination} onPage={setPage} />
-          </div>
-        )
-      ) : null}
+          ) : null}
+        </ListFrame>
+      )}
       {viewing ? (
         <TicketDialog key={viewing} ticketId={viewing} onClose={() => setViewing(null)} onUpdated={() => setReload((n) => n + 1)} />
       ) : null}

@@ -1,15 +1,9 @@
 /** Shapes of the AI API as the browser sees them. */
-import type { Provider, UseCase } from "@/lib/ai/providers";
+import type { AiSettings } from "@/lib/ai/defaults";
+import type { Provider } from "@/lib/ai/providers";
 
-export interface AiConfigJson {
-  prompt: string;
-  jsonSchema: string;
-  maxRows: number;
-  onlyRunIf: string;
-  selectedModel: string;
-  useCase: UseCase;
-  connectionId: string | null;
-}
+/** The AI settings as the API returns them (the same shape the server uses). */
+export type AiConfigJson = AiSettings;
 
 export interface ConnectionInfo {
   _id: string;
