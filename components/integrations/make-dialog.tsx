@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
+import { useCloseLater } from "@/components/feedback/use-close-later";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -16,6 +17,7 @@ const CLOSE_AFTER_SAVE_MS = 2000;
 export function MakeDialog({ open, onOpenChange, config, onSaved }: { open: boolean; onOpenChange: (o: boolean) => void; config: MakeConfig; onSaved: () => Promise<void> }) {
   const [url, setUrl] = useState(config.webhookUrl);
   const [secret, setSecret] = useState("");
+  const closeLater = useCloseLater(open, onOpenChange);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState<"save" | "test" | null>(null);
 
@@ -24,8 +26,13 @@ export function MakeDialog({ open, onOpenChange, config, onSaved }: { open: bool
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the form starts from the saved config each time it opens
     setUrl(config.webhookUrl);
     setSecret("");
-    setNotice(null);
   }, [open, config.webhookUrl]);
+
+  // Only on opening: the config is refreshed right after a save, and that must not wipe the message.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new session of the dialog starts without a message
+    if (open) setNotice(null);
+  }, [open]);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -36,7 +43,7 @@ export function MakeDialog({ open, onOpenChange, config, onSaved }: { open: bool
       await api("/api/webhooks/config", { body: { webhookUrl: url.trim(), webhookSecret: secret } });
       setNotice({ kind: "success", text: "Configuration saved successfully" });
       await onSaved();
-      setTimeout(() => onOpenChange(false), CLOSE_AFTER_SAVE_MS);
+      closeLater(CLOSE_AFTER_SAVE_MS);
     } catch (err) {
       setNotice({ kind: "error", text: `Failed to save configuration: ${messageOf(err, "Unknown error")}` });
     } finally {

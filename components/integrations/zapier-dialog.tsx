@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
+import { useCloseLater } from "@/components/feedback/use-close-later";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -15,6 +16,7 @@ const CLOSE_AFTER_SAVE_MS = 1500;
 /** Webhook-automation (Zapier) hook URL; must start with Zapier's hook address. */
 export function ZapierDialog({ open, onOpenChange, config, prefix, onSaved }: { open: boolean; onOpenChange: (o: boolean) => void; config: ZapierConfig; prefix: string; onSaved: () => Promise<void> }) {
   const [url, setUrl] = useState(config.webhookUrl);
+  const closeLater = useCloseLater(open, onOpenChange);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,8 +24,13 @@ export function ZapierDialog({ open, onOpenChange, config, prefix, onSaved }: { 
     if (!open) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the form starts from the saved config each time it opens
     setUrl(config.webhookUrl);
-    setNotice(null);
   }, [open, config.webhookUrl]);
+
+  // Only on opening: the config is refreshed right after a save, and that must not wipe the message.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new session of the dialog starts without a message
+    if (open) setNotice(null);
+  }, [open]);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -35,7 +42,7 @@ export function ZapierDialog({ open, onOpenChange, config, prefix, onSaved }: { 
       await api("/api/zapier/config", { body: { webhookUrl: value } });
       setNotice({ kind: "success", text: "Zapier webhook saved successfully" });
       await onSaved();
-      setTimeout(() => onOpenChange(false), CLOSE_AFTER_SAVE_MS);
+      closeLater(CLOSE_AFTER_SAVE_MS);
     } catch (err) {
       setNotice({ kind: "error", text: `Failed to save webhook: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` });
     } finally {

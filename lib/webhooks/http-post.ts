@@ -87,7 +87,8 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, optio
 
 export class WebhookTimeoutError extends Error {
   constructor(ms: number) {
-    super(`The webhook did not answer within ${Math.round(ms / 1000)} seconds`);
+    const seconds = Math.max(1, Math.round(ms / 1000));
+    super(`The webhook did not answer within ${seconds} second${seconds === 1 ? "" : "s"}`);
     this.name = "WebhookTimeoutError";
   }
 }

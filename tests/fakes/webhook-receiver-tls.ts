@@ -1,0 +1,24 @@
+/**
+ * Test-only TLS material for the webhook receiver (tests/fakes/webhook-receiver.ts): a self-signed
+ * P-256 certificate for IP 127.0.0.1 and DNS localhost, valid 2000-2100. Never use outside tests.
+ * Clients trust it by adding WEBHOOK_RECEIVER_CERT to their CA list (see trustReceiverCertificate).
+ */
+export const WEBHOOK_RECEIVER_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg/rq5iBTo6AlEbs+W
+3KVQcLm6ejzai1m0TtJltkHr8U2hRANCAARMjUMwgp/bwTfr3MDKDML9qrWV4bcZ
+4Vj4Ur8MINPBIvNSIgz0LHDr0Nd3Wj7sQeBWotIrpZD++jrkCypO2G27
+-----END PRIVATE KEY-----
+`;
+
+export const WEBHOOK_RECEIVER_CERT = `-----BEGIN CERTIFICATE-----
+MIIBoTCCAUegAwIBAgIBATAKBggqhkjOPQQDAjAgMR4wHAYDVQQDDBV3ZWJob29r
+LXJlY2VpdmVyLnRlc3QwIBcNMDAwMTAxMDAwMDAwWhgPMjEwMDAxMDEwMDAwMDBa
+MCAxHjAcBgNVBAMMFXdlYmhvb2stcmVjZWl2ZXIudGVzdDBZMBMGByqGSM49AgEG
+CCqGSM49AwEHA0IABEyNQzCCn9vBN+vcwMoMwv2qtZXhtxnhWPhSvwwg08Ei81Ii
+DPQscOvQ13daPuxB4Fai0iulkP76OuQLKk7YbbujcDBuMBoGA1UdEQQTMBGHBH8A
+AAGCCWxvY2FsaG9zdDAPBgNVHRMBAf8EBTADAQH/MAsGA1UdDwQEAwIChDATBgNV
+HSUEDDAKBggrBgEFBQcDATAdBgNVHQ4EFgQUCv4au6NfFsvNw8sgE6YYb0iic40w
+CgYIKoZIzj0EAwIDSAAwRQIhAKVqhk+JML4QEMpxN8+Bxj5mdPCNNwkPT/kQgv6f
+ChQSAiBjlIASTSrr5u51Qgsqau1RmX8S5332/l5liDZC/LT8nQ==
+-----END CERTIFICATE-----
+`;
