@@ -56,7 +56,7 @@ export function MyTickets({ tickets, loadError, onRetry, formOpen, setFormOpen, 
               <TableHead>Priority</TableHead>
               <TableHead>Created</TableHead>
               <TableHead>Last Update</TableHead>
-              <TableHead className="text-right">Action</TableHead>
+              <TableHead className="text-right">View</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>

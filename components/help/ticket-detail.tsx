@@ -111,14 +111,16 @@ export function TicketDetail({ id }: { id: string }) {
     <div className="mx-auto max-w-3xl space-y-6">
       {back}
       <header className="space-y-2">
-        <p className="text-sm text-muted-foreground">Ticket #{ticket._id.slice(-6)}</p>
-        <h1 className="text-2xl font-bold tracking-tight">{ticket.subject}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">Ticket #{ticket._id.slice(-6)}</h1>
+        <p className="text-lg font-medium">{ticket.subject}</p>
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
-          <Button size="sm" variant="outline" className="ml-auto" disabled={busy} onClick={() => setStatus(closed ? "open" : "closed")}>
-            {closed ? "Reopen Ticket" : "Close Ticket"}
-          </Button>
+          {ticket.status !== "resolved" ? (
+            <Button size="sm" variant="outline" className="ml-auto" disabled={busy} onClick={() => setStatus(closed ? "open" : "closed")}>
+              {closed ? "Reopen Ticket" : "Close Ticket"}
+            </Button>
+          ) : null}
         </div>
       </header>
       {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}

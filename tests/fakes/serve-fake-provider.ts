@@ -4,7 +4,7 @@
 import { startFakeProvider, type FakeProviderHandle, type InjectedResponse, type RequestInfo } from "./ai-provider";
 
 const port = Number(process.argv[2] ?? process.env.FAKE_PROVIDER_PORT ?? 3199);
-let handle: FakeProviderHandle;
+const started: { handle?: FakeProviderHandle } = {};
 
 interface Control {
   latencyMs?: number;
@@ -15,6 +15,7 @@ interface Control {
 
 function control(info: RequestInfo): InjectedResponse | void {
   if (!info.path.startsWith("/__")) return;
+  const handle = started.handle!;
   if (info.path === "/__health") return { status: 200, body: { ok: true } };
   if (info.path === "/__stats") return { status: 200, body: { requests: handle.stats.requests, rateLimited: handle.stats.rateLimited, calls: handle.stats.calls.length } };
   if (info.path === "/__control" && info.method === "POST") {
@@ -28,5 +29,5 @@ function control(info: RequestInfo): InjectedResponse | void {
   return { status: 404, body: { error: "unknown control path" } };
 }
 
-handle = await startFakeProvider({ port, onRequest: control });
+const handle = (started.handle = await startFakeProvider({ port, onRequest: control }));
 console.log(`fake AI provider on ${handle.url} (OpenAI base ${handle.openaiBaseUrl}, Anthropic base ${handle.anthropicBaseUrl})`);

@@ -139,7 +139,7 @@ describe("POST /webhooks/send", () => {
       rx.setFallback({ delayMs: 5_000 });
       const res = await hooksApi.sendMake(user, { data: rowsOf(1) });
       expect(res.status).toBe(502);
-      expect(res.json.msg).toBe("The webhook did not answer within 1 seconds");
+      expect(res.json.msg).toBe("The webhook did not answer within 1 second");
       expect(rx.requests).toHaveLength(3);
       expect(new Set(rx.requests.map((r) => r.idempotencyKey)).size).toBe(1);
       expect(rx.deliveries()).toHaveLength(0);

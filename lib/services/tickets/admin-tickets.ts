@@ -33,9 +33,12 @@ export async function adminUpdateTicket(adminId: string, id: string, input: { st
   const before = await readTicket(id);
   if (!before) throw notFound("Ticket not found");
   const response = input.response?.trim() || null;
+  const status = input.status ?? before.status;
+  // Nothing to save: keep updatedAt (the user's "Last Update") and send no e-mail.
+  if (!response && status === before.status) return ticketJson(before);
   await db.transaction(async (tx) => {
     if (response) await tx.insert(ticketResponses).values({ ticketId: id, message: response, responder: "admin", responderId: adminId });
-    await tx.update(tickets).set({ status: input.status ?? before.status, updatedAt: sql`now()` }).where(eq(tickets.id, id));
+    await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, id));
   });
   const after = (await readTicket(id))!;
   if (response || after.status !== before.status) await notifyOwner(after, response);

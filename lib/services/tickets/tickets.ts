@@ -32,9 +32,11 @@ export async function createTicket(userId: string, input: { subject: string; mes
 
 /** `POST /tickets/{id}/reply`: not on a closed ticket. */
 export async function replyToMyTicket(userId: string, id: string, message: string): Promise<TicketJson> {
-  const ticket = await ownedTicket(userId, id);
-  if (ticket.status === "closed") throw new AppError(400, "This ticket is closed. Reopen it to add a reply.");
+  await ownedTicket(userId, id);
   await db.transaction(async (tx) => {
+    // Checked under a row lock, so a reply cannot slip in while the ticket is being closed.
+    const [current] = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, id)).for("update");
+    if (current?.status === "closed") throw new AppError(400, "This ticket is closed. Reopen it to add a reply.");
     await tx.insert(ticketResponses).values({ ticketId: id, message, responder: "user", responderId: userId });
     await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, id));
   });
@@ -52,6 +54,11 @@ export async function updateMyTicketStatus(userId: string, id: string, status: S
   if (!userMayChangeStatus(ticket.status, status)) {
     throw new AppError(400, "You can close an open or in-progress ticket, or reopen a closed one.");
   }
-  await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(and(eq(tickets.id, id), eq(tickets.status, ticket.status)));
+  const changed = await db
+    .update(tickets)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(tickets.id, id), eq(tickets.status, ticket.status)))
+    .returning({ id: tickets.id });
+  if (changed.length === 0) throw new AppError(409, "The ticket was changed meanwhile. Reload it and try again.");
   return getMyTicket(userId, id);
 }
