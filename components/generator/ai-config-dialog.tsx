@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
+import { DEFAULT_MODEL_BY_PROVIDER, providerOfModelId } from "@/lib/ai/models";
 import { missingVariables } from "@/lib/ai/prompt-variables";
 import { selectRowIndices } from "@/lib/ai/row-selection";
 import type { UseCase } from "@/lib/ai/providers";
@@ -109,10 +110,15 @@ function ConfigForm({ onOpenChange, setup, initial, columns, rows, visibleRowInd
         onChange={patch}
         models={setup.models}
         connections={setup.connections}
-        onConnectionAdded={async (id) => {
+        onConnectionAdded={async (connection) => {
           await setup.refreshConfig().catch(() => undefined);
           await setup.refreshModels();
-          patch({ connectionId: id });
+          // As when a connection is picked: a model of another provider gives way to this provider's default.
+          setForm((f) => ({
+            ...f,
+            connectionId: connection._id,
+            selectedModel: providerOfModelId(f.selectedModel) === connection.provider ? f.selectedModel : DEFAULT_MODEL_BY_PROVIDER[connection.provider],
+          }));
         }}
       />
       <div className="space-y-1.5">

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { DEFAULT_MODEL_BY_PROVIDER } from "@/lib/ai/models";
-import { PROVIDERS } from "@/lib/ai/providers";
+import { PROVIDERS, type Provider } from "@/lib/ai/providers";
 import type { AiConfigJson, ConnectionInfo, ModelInfoJson } from "@/lib/client/ai-types";
 
 interface Props {
@@ -14,7 +14,8 @@ interface Props {
   onChange: (patch: Partial<AiConfigJson>) => void;
   models: ModelInfoJson[];
   connections: ConnectionInfo[];
-  onConnectionAdded: (connectionId: string) => Promise<void>;
+  /** A connection was added with '+ Add account': it becomes the chosen one. */
+  onConnectionAdded: (connection: { _id: string; provider: Provider }) => Promise<void>;
 }
 
 /** Model selector (grouped by provider; retired models shown but not selectable) and the API connection. */
@@ -91,7 +92,7 @@ export function ModelConnectionFields({ form, onChange, models, connections, onC
             defaultProvider="OpenAI"
             onSaved={async (connection) => {
               setAdding(false);
-              await onConnectionAdded(connection._id);
+              await onConnectionAdded(connection);
             }}
           />
         </div>

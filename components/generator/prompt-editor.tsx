@@ -82,6 +82,8 @@ export function PromptEditor({ value, onChange, columns, missing }: Props) {
         onKeyDown={(e) => {
           if (e.key === "/" && !e.ctrlKey && !e.metaKey && columns.length > 0) {
             e.preventDefault();
+            // Opened here, not through onOpenChange: reset "picked" so closing without a pick types the "/".
+            picked.current = false;
             slash.current = { at: e.currentTarget.selectionStart };
             setOpen(true);
           }

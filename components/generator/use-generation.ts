@@ -65,6 +65,7 @@ export function useGeneration(csv: CsvFileState, setup: AiSetup, show: (m: Timed
         await api("/api/ai/generate", {
           body: { prompt, jsonSchema: config.jsonSchema, model: config.selectedModel, useCase: config.useCase, data: row.data, selectedRowIndex: index, connectionId: config.connectionId, csvId: table.id, isRetry },
         });
+        show(null); // a previous error for this row no longer applies
       } catch (err) {
         if (err instanceof ApiError && err.status === 403 && err.data.msg === "Daily credit limit reached") {
           show({ kind: "error", text: "Daily credit limit reached. Upgrade to the lifetime plan for unlimited emails." }, true);
