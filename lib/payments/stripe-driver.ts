@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import type { CheckoutRequest, PaidSession, PaymentsDriver } from "./types";
+import { UnknownCheckoutSessionError, type CheckoutRequest, type PaidSession, type PaymentsDriver } from "./types";
 
 export interface StripeDriverOptions {
   secretKey: string;
@@ -46,7 +46,15 @@ export function createStripeDriver(options: StripeDriverOptions): PaymentsDriver
       return { sessionId: session.id, url: session.url };
     },
     async retrievePaidSession(sessionId: string): Promise<PaidSession | null> {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        // Only Stripe's "No such checkout.session" means the id is wrong; anything else is an outage.
+        const e = error as { type?: string; statusCode?: number };
+        if (e.type === "StripeInvalidRequestError" && e.statusCode === 404) throw new UnknownCheckoutSessionError(sessionId);
+        throw error;
+      }
       if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") return null;
       return sessionToPaid(session);
     },

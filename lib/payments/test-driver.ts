@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { checkoutSessions } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { CheckoutRequest, PaidSession, PaymentsDriver } from "./types";
+import { UnknownCheckoutSessionError, type CheckoutRequest, type PaidSession, type PaymentsDriver } from "./types";
 
 /**
  * Local test checkout: the session lives in our database and its page (/dev/checkout/{id})
@@ -19,7 +19,7 @@ export const testDriver: PaymentsDriver = {
   },
   async retrievePaidSession(sessionId: string): Promise<PaidSession | null> {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    if (!session || session.driver !== "test") throw new Error("Unknown checkout session");
+    if (!session || session.driver !== "test") throw new UnknownCheckoutSessionError(sessionId);
     if (session.status !== "paid") return null;
     return { sessionId, amountCents: session.amountCents, promoCode: session.promoCode, userId: session.userId, customerEmail: null };
   },

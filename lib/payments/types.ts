@@ -20,6 +20,14 @@ export interface PaymentsDriver {
   readonly name: "stripe" | "test";
   /** Starts a checkout; returns the session id and where to send the browser. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
-  /** The session when it has been paid, null when not (yet) paid; throws when unknown. */
+  /** The session when it has been paid, null when not (yet) paid; throws UnknownCheckoutSessionError when unknown. */
   retrievePaidSession(sessionId: string): Promise<PaidSession | null>;
+}
+
+/** retrievePaidSession's answer for a session id the provider does not know (a 404, not an outage). */
+export class UnknownCheckoutSessionError extends Error {
+  constructor(sessionId: string) {
+    super(`Unknown checkout session ${sessionId}`);
+    this.name = "UnknownCheckoutSessionError";
+  }
 }

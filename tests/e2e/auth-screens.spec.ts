@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   STRONG_PASSWORD,
+  ensureAdminAccount,
   latestMail,
   mailsTo,
   registerUnverified,
@@ -209,8 +210,8 @@ test.describe("Route guards", () => {
   });
 
   test("the admin lands on /admin after signing in", async ({ page, request }) => {
-    // ADMIN_EMAILS=admin@e2e.test and every run has a fresh database: register it only here.
-    await registerVerified(request, { name: "E2E Admin", email: ADMIN_EMAIL });
+    // ADMIN_EMAILS=admin@e2e.test; other spec files need the admin too, so create it only once.
+    await ensureAdminAccount(request);
     await signInViaUi(page, ADMIN_EMAIL, STRONG_PASSWORD);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

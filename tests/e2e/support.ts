@@ -108,3 +108,25 @@ export async function signInViaUi(page: Page, email: string, password: string): 
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
+
+/** The admin account's display name (see ensureAdminAccount). */
+export const ADMIN_NAME = "E2E Admin";
+
+/**
+ * Signs `request` in as the admin (ADMIN_EMAIL, STRONG_PASSWORD), creating and verifying the
+ * account first when it does not exist yet. Every run has a fresh database and spec files run in
+ * parallel workers, so whichever test needs the admin first creates it: a duplicate registration
+ * is answered 201 too, and verifying an already verified address answers 400, both harmless.
+ */
+export async function ensureAdminAccount(request: APIRequestContext): Promise<{ name: string; email: string; password: string }> {
+  const account = { name: ADMIN_NAME, email: ADMIN_EMAIL, password: STRONG_PASSWORD };
+  const login = () => request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  if ((await login()).ok()) return account;
+  const reg = await request.post("/api/auth/register", { data: account });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const link = linkFrom(await latestMail(request, account.email, { kind: "verify-email" }), "verify-email");
+  const verified = await request.get(`/api/auth/verify-email/${tokenFrom(link)}`);
+  expect([200, 400], await verified.text()).toContain(verified.status());
+  await expect.poll(async () => (await login()).status(), { message: "admin login", timeout: 15_000 }).toBe(200);
+  return account;
+}

@@ -26,7 +26,8 @@ export function PaymentResult({ sessionId }: { sessionId: string | null }) {
           if (!cancelled) setState({ kind: "done", licenseKey });
           return;
         } catch (err) {
-          const pending = err instanceof ApiError && err.status === 402;
+          // Not paid yet (402) or the provider briefly unreachable (5xx): ask again.
+          const pending = err instanceof ApiError && (err.status === 402 || err.status >= 500);
           if (!pending || attempt === RETRIES - 1) {
             if (!cancelled) setState({ kind: "failed", message: messageOf(err, "Failed to verify payment") });
             return;

@@ -10,7 +10,7 @@ export async function listIncome(q: { page: number; limit: number }) {
     .select({ p: payments, name: users.name, email: users.email })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
-    .orderBy(desc(payments.createdAt))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [totals] = await db.select({ n: count(), cents: sum(payments.amountCents) }).from(payments);

@@ -34,7 +34,7 @@ export async function listPromoCodes(query: { page: number; limit: number; isAct
   if (query.isActive === "false") filters.push(or(eq(promoCodes.isActive, false), lte(promoCodes.expiresAt, sql`now()`))!);
   if (query.search) filters.push(ilike(promoCodes.code, likePattern(query.search)));
   const where = filters.length ? and(...filters) : undefined;
-  const rows = await db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.createdAt)).limit(query.limit).offset((query.page - 1) * query.limit);
+  const rows = await db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id)).limit(query.limit).offset((query.page - 1) * query.limit);
   const [counted] = await db.select({ total: count() }).from(promoCodes).where(where);
   return { promoCodes: rows.map(toPromoJson), pagination: pagination(query.page, query.limit, Number(counted?.total ?? 0)) };
 }

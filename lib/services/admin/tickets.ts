@@ -23,7 +23,7 @@ export async function listAllTickets(q: { page: number; limit: number; status?: 
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.userId))
     .where(where)
-    .orderBy(desc(tickets.createdAt))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [counted] = await db.select({ total: count() }).from(tickets).leftJoin(users, eq(users.id, tickets.userId)).where(where);

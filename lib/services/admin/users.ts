@@ -21,7 +21,7 @@ export async function listUsers(q: { page: number; limit: number; search?: strin
   if (q.inTrial === "true") filters.push(and(eq(users.subscription, "trial"), gt(users.trialEnds, sql`now()`))!);
   if (q.inTrial === "false") filters.push(or(sql`${users.subscription} <> 'trial'`, lte(users.trialEnds, sql`now()`), sql`${users.trialEnds} is null`)!);
   const where = filters.length ? and(...filters) : undefined;
-  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset((q.page - 1) * q.limit);
   const [counted] = await db.select({ total: count() }).from(users).where(where);
   return { users: rows.map(toAdminUserJson), pagination: pagination(q.page, q.limit, Number(counted?.total ?? 0)) };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { checkoutSessions, type UserRow } from "@/lib/db/schema";
@@ -6,8 +7,9 @@ import { lifetimePriceCents } from "@/lib/billing/pricing";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { paymentsDriver } from "@/lib/payments/driver";
+import { UnknownCheckoutSessionError } from "@/lib/payments/types";
 import { fulfilCheckout, licenseKeyForSession } from "./fulfil";
-import { validatePromoCode } from "./promo-codes";
+import { consumePromoCode, validatePromoCode } from "./promo-codes";
 
 /** `POST /api/pricing/checkout`: a checkout for the lifetime plan at the (promo) price; signed in or not. */
 export async function startCheckout(user: UserRow | null, input: { promoCode?: string | null }): Promise<{ url: string }> {
@@ -15,6 +17,7 @@ export async function startCheckout(user: UserRow | null, input: { promoCode?: s
   const promo = input.promoCode ? await validatePromoCode(input.promoCode) : null;
   const amountCents = lifetimePriceCents(promo?.discountPercentage ?? 0);
   const appUrl = env().appUrl;
+  if (amountCents === 0 && promo) return freeCheckout(user, promo.code, appUrl);
   const driver = paymentsDriver();
   try {
     const { url } = await driver.createCheckout({
@@ -32,6 +35,17 @@ export async function startCheckout(user: UserRow | null, input: { promoCode?: s
   }
 }
 
+/**
+ * A 100 % promo code: nothing to charge (Stripe refuses $0 sessions), so the purchase is fulfilled
+ * at once, after the code's use has been counted atomically (a used-up code cannot give a free key).
+ */
+async function freeCheckout(user: UserRow | null, code: string, appUrl: string): Promise<{ url: string }> {
+  if (!(await consumePromoCode(code))) throw new AppError(400, "This promo code has reached its usage limit");
+  const sessionId = `cs_free_${randomBytes(18).toString("base64url")}`;
+  await fulfilCheckout({ sessionId, amountCents: 0, promoCode: code, userId: user?.id ?? null, customerEmail: user?.email ?? null }, { promoAlreadyCounted: true });
+  return { url: `${appUrl}/payment-success?session_id=${sessionId}` };
+}
+
 /** `GET /api/pricing/verify-payment/{sessionId}`: the licence key; asks the provider when the webhook has not arrived yet. */
 export async function verifyPayment(sessionId: string): Promise<{ licenseKey: string }> {
   if (!/^cs_[A-Za-z0-9_-]{6,200}$/.test(sessionId)) throw new AppError(400, "Invalid payment session");
@@ -40,8 +54,10 @@ export async function verifyPayment(sessionId: string): Promise<{ licenseKey: st
   let paid;
   try {
     paid = await paymentsDriver().retrievePaidSession(sessionId);
-  } catch {
-    throw new AppError(404, "Invalid payment session");
+  } catch (error) {
+    if (error instanceof UnknownCheckoutSessionError) throw new AppError(404, "Invalid payment session");
+    console.error("[checkout] could not verify a payment", error);
+    throw new AppError(502, "Failed to verify payment");
   }
   if (!paid) throw new AppError(402, "This payment has not been completed yet.");
   return { licenseKey: (await fulfilCheckout(paid)).licenseKey };

@@ -25,7 +25,7 @@ async function keyOfPayment(paymentId: string): Promise<string> {
  * signed-in buyer lifetime with the key bound to them. Replays and concurrent calls for the
  * same session yield exactly one payment and one key (unique checkout_session_id).
  */
-export async function fulfilCheckout(session: PaidSession): Promise<FulfilmentResult> {
+export async function fulfilCheckout(session: PaidSession, options: { promoAlreadyCounted?: boolean } = {}): Promise<FulfilmentResult> {
   const outcome = await db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
@@ -39,7 +39,7 @@ export async function fulfilCheckout(session: PaidSession): Promise<FulfilmentRe
       .onConflictDoNothing({ target: payments.checkoutSessionId })
       .returning({ id: payments.id });
     if (!payment) return null;
-    if (session.promoCode) await consumePromoCode(session.promoCode, tx);
+    if (session.promoCode && !options.promoAlreadyCounted) await consumePromoCode(session.promoCode, tx);
     let key = generateLicenseKey();
     for (let attempt = 0; attempt < 5; attempt++) {
       const inserted = await tx

@@ -19,6 +19,9 @@ export async function verifyLicense(user: UserRow | null, input: string): Promis
   if (license.userId && license.userId !== user.id) {
     throw new AppError(409, "This license key has already been activated on another account.");
   }
+  if (!license.userId && user.subscription === "lifetime") {
+    throw new AppError(409, "Your account already has lifetime access. Keep this key for another account.");
+  }
   await db.transaction(async (tx) => {
     if (!license.userId) {
       const bound = await tx
