@@ -86,6 +86,9 @@ export function classifyProviderError(error: unknown, provider: Provider, model?
     case 404:
       return new ProviderError("model_not_found", `${provider} does not offer the model ${model ?? ""} to this key. Choose another model.`.replace("  ", " "), undefined, 404);
     case 429:
+      if (/insufficient_quota|exceeded your current quota|credit balance/i.test(`${detail} ${(e.error as { error?: { code?: string } } | undefined)?.error?.code ?? ""}`)) {
+        return new ProviderError("permission", `The ${provider} account of this API key has no credit left. Add billing or credit at ${provider}, then try again.`, undefined, 429);
+      }
       return new ProviderError("rate_limited", `${provider} rate limit reached for this key. Please wait a moment and try again.`, retryAfterMs(e.headers), 429);
     case 529:
     case 503:

@@ -22,7 +22,8 @@ async function start(): Promise<void> {
   await migrateDatabase();
   const boss = await getBoss();
   await boss.work<{ batchId: string }>(QUEUES.generateBatch, { localConcurrency: 4, pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await runBatch(job.data.batchId, { workerId: WORKER_ID });
+    // One lease owner per job: two jobs for the same batch in this process do not share its lease.
+    for (const job of jobs) await runBatch(job.data.batchId, { workerId: `${WORKER_ID}:${job.id}` });
   });
   const resumed = await resumeOrphanedBatches();
   if (resumed) console.log(`[worker] resuming ${resumed} unfinished batch(es)`);

@@ -151,6 +151,18 @@ describe("POST /api/ai/generate", () => {
     expect(refused.json.msg).toBe("Daily credit limit reached");
   });
 
+  it("a row edited to look failed is not a free retry: only a failure the server recorded is", async () => {
+    const s = await setup();
+    expect((await generate(s.user, s.body())).status).toBe(200);
+    const rowId = (await csvApi.get(s.user, s.csvId)).json.rowIds[1];
+    const edit = await csvApi.patchRow(s.user, s.csvId, rowId, { data: { "Subject Line": "Error: fake" } });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await reserveCredits(await userRow(s.user.id), 99)).ok).toBe(true);
+    const refused = await generate(s.user, s.body({ isRetry: true }));
+    expect(refused.status).toBe(403);
+    expect(refused.json.msg).toBe("Daily credit limit reached");
+  });
+
   it("an invalid provider key: 400 (never 401) naming the key; credit refunded; row shows the error", async () => {
     const s = await setup("OpenAI", "sk-revoked-0123456789abcdef");
     const res = await generate(s.user, s.body());

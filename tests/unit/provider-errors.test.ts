@@ -154,3 +154,14 @@ describe("providerErrorToAppError", () => {
     expect(providerErrorToAppError(new ProviderError("timeout", "x")).status).toBe(504);
   });
 });
+
+describe("quota exhaustion", () => {
+  it("a 429 insufficient_quota is not a rate limit but a key problem the user must fix", async () => {
+    const { classifyProviderError } = await import("@/lib/ai/errors");
+    const error = { status: 429, message: "429 You exceeded your current quota", error: { error: { code: "insufficient_quota", message: "You exceeded your current quota" } } };
+    const classified = classifyProviderError(error, "OpenAI");
+    expect(classified.kind).toBe("permission");
+    expect(classified.transient).toBe(false);
+    expect(classified.message).toMatch(/no credit left/);
+  });
+});

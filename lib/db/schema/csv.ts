@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -37,6 +37,8 @@ export const csvRows = pgTable(
     position: integer("position").notNull(),
     data: jsonb("data").$type<Record<string, string>>().notNull(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** The last generation for this row failed (set by the server only): its retry is free. */
+    generationFailed: boolean("generation_failed").notNull().default(false),
     /** Tombstone so that pollers asking "what changed since" learn about deletions. */
     deletedAt: ts("deleted_at"),
   },

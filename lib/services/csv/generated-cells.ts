@@ -7,12 +7,13 @@ import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 export interface StoredRow {
   id: number;
   data: Record<string, string>;
+  generationFailed: boolean;
 }
 
 /** The file's rows in order (row index = place in this list). */
 export async function rowsOfFile(fileId: string, conn: DbOrTx = db): Promise<StoredRow[]> {
   return conn
-    .select({ id: csvRows.id, data: csvRows.data })
+    .select({ id: csvRows.id, data: csvRows.data, generationFailed: csvRows.generationFailed })
     .from(csvRows)
     .where(and(eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
     .orderBy(asc(csvRows.position), asc(csvRows.id));
@@ -29,11 +30,14 @@ export async function ensureGeneratedColumns(fileId: string, conn: DbOrTx = db):
     where id = ${fileId} and not columns @> ${wanted}::jsonb`);
 }
 
-/** Writes generated cells into one row (one database row touched). False when the row is gone. */
-export async function writeGeneratedCells(fileId: string, rowId: number, cells: Record<string, string>, conn: DbOrTx = db): Promise<boolean> {
+/**
+ * Writes generated cells into one row (one database row touched). `failed` records, on the
+ * server only, that this generation failed (which makes its retry free). False when the row is gone.
+ */
+export async function writeGeneratedCells(fileId: string, rowId: number, cells: Record<string, string>, conn: DbOrTx = db, failed = false): Promise<boolean> {
   const updated = await conn
     .update(csvRows)
-    .set({ data: sql`${csvRows.data} || ${JSON.stringify(cells)}::jsonb`, updatedAt: sql`now()` })
+    .set({ data: sql`${csvRows.data} || ${JSON.stringify(cells)}::jsonb`, generationFailed: failed, updatedAt: sql`now()` })
     .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
     .returning({ id: csvRows.id });
   return updated.length > 0;

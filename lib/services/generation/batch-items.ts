@@ -70,7 +70,7 @@ export async function failItem(batch: BatchRef, itemId: string, rowId: number, c
       .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "running")))
       .returning({ id: batchItems.id });
     if (failed.length === 0) return;
-    if (cells) await writeGeneratedCells(batch.csvFileId, rowId, cells, tx);
+    if (cells) await writeGeneratedCells(batch.csvFileId, rowId, cells, tx, true);
     await tx
       .update(batches)
       .set({

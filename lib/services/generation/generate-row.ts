@@ -40,7 +40,9 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
   const row = await pickRow(user.id, input);
   assertVariablesPresent(settings.prompt, row.columns);
 
-  const freeRetry = Boolean(input.isRetry && row.stored && isFailedRow(row.stored.data));
+  // Free only when the server itself recorded the last generation of this row as failed
+  // (the cells alone could be edited to look failed).
+  const freeRetry = Boolean(input.isRetry && row.stored?.generationFailed && isFailedRow(row.stored.data));
   let reservation: { day: string; amount: number } | null = null;
   if (!freeRetry) {
     const reserved = await reserveCredits(user, 1);
@@ -65,13 +67,13 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
     const classified = classifyProviderError(error, settings.provider, settings.model);
     if (row.fileId && row.stored) {
       await ensureGeneratedColumns(row.fileId);
-      await writeGeneratedCells(row.fileId, row.stored.id, cellsForError(classified.message));
+      await writeGeneratedCells(row.fileId, row.stored.id, cellsForError(classified.message), undefined, true);
     }
     throw providerErrorToAppError(classified);
   }
   if (row.fileId && row.stored) {
     await ensureGeneratedColumns(row.fileId);
-    await writeGeneratedCells(row.fileId, row.stored.id, cells);
+    await writeGeneratedCells(row.fileId, row.stored.id, cells, undefined, isFailedRow(cells));
   }
   const { credits } = await getCredits(user);
   return { ...answer, credits, row: { ...row.data, ...cells } };

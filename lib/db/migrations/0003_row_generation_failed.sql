@@ -1,0 +1,1 @@
+ALTER TABLE "csv_rows" ADD COLUMN "generation_failed" boolean DEFAULT false NOT NULL;
