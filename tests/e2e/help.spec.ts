@@ -290,7 +290,8 @@ test("server failures on the ticket page: load, reply and status change show the
   await expect(failure).toBeVisible();
   failLoad = false;
   await failure.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Flaky server");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Ticket #${ticket._id.slice(-6)}`);
+  await expect(page.getByText("Flaky server", { exact: true })).toBeVisible();
 
   await page.route(`${url}/reply`, (route) => route.fulfill({ status: 500, json: { msg: "boom" } }));
   await page.getByLabel("Add your response").fill("Does this arrive?");
