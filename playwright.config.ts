@@ -23,6 +23,8 @@ if (process.env.E2E_DATABASE_URL) {
     ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
     MAIL_DRIVER: "outbox",
     PAYMENTS_DRIVER: "test",
+    // The tests' webhook receiver listens on plain http on 127.0.0.1.
+    ALLOW_PRIVATE_WEBHOOKS: "1",
   });
 } else {
   serverEnv.DATA_DIR = process.env.E2E_DATA_DIR ?? `.data/e2e-${stamp}`;

@@ -65,7 +65,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           </Button>
           <span className="font-semibold md:hidden">Admin</span>
           <div className="ml-auto flex items-center gap-3">
-            <span className="hidden max-w-56 truncate text-sm text-muted-foreground sm:inline" data-testid="current-user">
+            <span className="max-w-32 truncate text-sm text-muted-foreground sm:max-w-56" data-testid="current-user">
               {user.name || user.email}
             </span>
             <Button variant="outline" size="sm" onClick={() => void signOut()}>

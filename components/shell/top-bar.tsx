@@ -22,7 +22,7 @@ export function TopBar() {
               <span>Help</span>
             </Link>
           </Button>
-          <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" data-testid="current-user">
+          <span className="max-w-28 truncate text-sm text-muted-foreground sm:max-w-48" data-testid="current-user">
             {user.name || user.email}
           </span>
           <Button

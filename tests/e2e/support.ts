@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 
 /** Meets every password rule (length, lowercase, uppercase, number, special). */
 export const STRONG_PASSWORD = "Str0ng!Passw0rd";
@@ -129,4 +129,29 @@ export async function ensureAdminAccount(request: APIRequestContext): Promise<{ 
   expect([200, 400], await verified.text()).toContain(verified.status());
   await expect.poll(async () => (await login()).status(), { message: "admin login", timeout: 15_000 }).toBe(200);
   return account;
+}
+
+export interface AdminSession {
+  /** A browser context of its own, signed in as the admin (close it when done). */
+  context: BrowserContext;
+  page: Page;
+  /** The admin's API token (for x-auth-token / Bearer calls). */
+  token: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * A new browser context signed in as admin@e2e.test, whatever spec or test runs first: the
+ * account is registered and verified on first use, otherwise it just signs in. Pass context
+ * options for e.g. a phone-sized viewport.
+ */
+export async function adminSession(browser: Browser, options: BrowserContextOptions = {}): Promise<AdminSession> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, ...options });
+  const account = await ensureAdminAccount(context.request);
+  // Signed in by ensureAdminAccount already; once more to learn the token (the cookie stays).
+  const res = await context.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return { context, page: await context.newPage(), token, name: account.name, email: account.email };
 }

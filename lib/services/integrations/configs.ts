@@ -37,10 +37,13 @@ async function lastDelivery(userId: string, kind: WebhookKind): Promise<LastDeli
   return d ? { status: d.status, statusCode: d.statusCode, rows: d.rowCount, attempts: d.attempts, error: d.error, at: d.createdAt.toISOString() } : null;
 }
 
-/** Outbound policy: private targets only in local mode or with ALLOW_PRIVATE_WEBHOOKS; https outside local mode. */
+/**
+ * Outbound policy: private targets only in local mode or with ALLOW_PRIVATE_WEBHOOKS; https outside
+ * local mode, unless ALLOW_PRIVATE_WEBHOOKS (an explicit opt-in for test and intranet set-ups) is on.
+ */
 export function webhookPolicy() {
   const config = env();
-  return { allowPrivate: config.allowPrivateWebhooks, requireHttps: !config.localMode };
+  return { allowPrivate: config.allowPrivateWebhooks, requireHttps: !config.localMode && !config.allowPrivateWebhooks };
 }
 
 function checkTarget(url: string): void {
