@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { GET as configGET, PUT as configPUT } from "@/app/api/ai/config/route";
 import { GET as modelsGET } from "@/app/api/ai/models/route";
 import { DEFAULT_MODEL } from "@/lib/ai/models";
-import { DEFAULT_OPENAI_MODELS, type FakeProviderHandle } from "../fakes/ai-provider";
-import { addConnection, newUser, startFakeProviderForApp, type TestUser } from "../support/ai";
-import { closeDatabase, setupTestDatabase } from "../support/db";
+import { DEFAULT_OPENAI_MODELS } from "../fakes/ai-provider";
+import { addConnection, newUser, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
 import { callRoute, type AnyJson } from "../support/http";
 
-let fake: FakeProviderHandle;
-beforeAll(async () => {
-  await setupTestDatabase();
-  fake = await startFakeProviderForApp();
-});
+const fake = withFakeProviderAndDatabase();
 afterEach(() => fake.reset());
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-});
 
 const getConfig = (u: TestUser) => callRoute(configGET, { url: "/api/ai/config", headers: u.headers });
 const putConfig = (u: TestUser, body: unknown) => callRoute(configPUT, { method: "PUT", url: "/api/ai/config", headers: u.headers, body });

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as statusGET } from "@/app/api/ai/batch-status/[id]/route";
 import { POST as cancelPOST } from "@/app/api/ai/cancel-batch/[id]/route";
 import { ProviderError } from "@/lib/ai/errors";
@@ -11,20 +11,10 @@ import { getCsvFile, importCsv } from "@/lib/services/csv/csv-files";
 import { getCredits } from "@/lib/services/credits/credits";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";
-import type { FakeProviderHandle } from "../fakes/ai-provider";
-import { addConnection, newUser, startFakeProviderForApp, userRow, type TestUser } from "../support/ai";
-import { closeDatabase, setupTestDatabase } from "../support/db";
+import { addConnection, newUser, userRow, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
 import { callRoute } from "../support/http";
 
-let fake: FakeProviderHandle;
-beforeAll(async () => {
-  await setupTestDatabase();
-  fake = await startFakeProviderForApp();
-});
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-});
+const fake = withFakeProviderAndDatabase();
 beforeEach(() => fake.reset());
 
 type Generate = (req: GenerationRequest) => Promise<GenerationOutput>;

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importCsv, getCsvFile } from "@/lib/services/csv/csv-files";
 import { getBatchStatus } from "@/lib/services/generation/batch-control";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";
 import { getCredits } from "@/lib/services/credits/credits";
-import type { FakeProviderHandle } from "../fakes/ai-provider";
-import { addConnection, newUser, startFakeProviderForApp, userRow } from "../support/ai";
-import { closeDatabase, setupTestDatabase } from "../support/db";
+import { addConnection, newUser, userRow, withFakeProviderAndDatabase } from "../support/ai";
 
-let fake: FakeProviderHandle;
-beforeAll(async () => {
-  await setupTestDatabase();
-  fake = await startFakeProviderForApp();
-});
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-});
+withFakeProviderAndDatabase();
 
 describe("bulk batch smoke", () => {
   for (const provider of ["OpenAI", "Anthropic"] as const) {

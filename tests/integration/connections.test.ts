@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as configGET } from "@/app/api/ai/config/route";
 import { POST as activatePOST } from "@/app/api/ai/connections/[id]/activate/route";
 import { POST as checkIdPOST } from "@/app/api/ai/connections/[id]/check/route";
@@ -8,20 +8,10 @@ import { POST as checkPOST } from "@/app/api/ai/connections/check/route";
 import { GET as connectionsGET, POST as connectionsPOST } from "@/app/api/ai/connections/route";
 import { db } from "@/lib/db";
 import { connections } from "@/lib/db/schema";
-import type { FakeProviderHandle } from "../fakes/ai-provider";
-import { addConnection, newUser, startFakeProviderForApp, validKey, type TestUser } from "../support/ai";
-import { closeDatabase, setupTestDatabase } from "../support/db";
+import { addConnection, newUser, validKey, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
 import { callRoute } from "../support/http";
 
-let fake: FakeProviderHandle;
-beforeAll(async () => {
-  await setupTestDatabase();
-  fake = await startFakeProviderForApp();
-});
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-});
+const fake = withFakeProviderAndDatabase();
 
 const list = (u: TestUser) => callRoute(connectionsGET, { url: "/api/ai/connections", headers: u.headers });
 const config = (u: TestUser) => callRoute(configGET, { url: "/api/ai/config", headers: u.headers });

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { GET as creditsGET } from "@/app/api/ai/credits/route";
 import { POST as generatePOST } from "@/app/api/ai/generate/route";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { reserveCredits } from "@/lib/services/credits/credits";
-import type { FakeProviderHandle } from "../fakes/ai-provider";
-import { addConnection, newUser, startFakeProviderForApp, userRow, type TestUser } from "../support/ai";
+import { addConnection, newUser, userRow, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
 import { csvApi, importFile } from "../support/csv";
-import { closeDatabase, setupTestDatabase } from "../support/db";
 import { callRoute } from "../support/http";
 
-let fake: FakeProviderHandle;
-beforeAll(async () => {
-  await setupTestDatabase();
-  fake = await startFakeProviderForApp();
-});
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-});
+const fake = withFakeProviderAndDatabase();
 beforeEach(() => fake.reset());
 
 const ROWS = [

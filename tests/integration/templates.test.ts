@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DELETE as connectionDELETE } from "@/app/api/ai/connections/[id]/route";
 import { DELETE as templateDELETE, GET as templateGET, PUT as templatePUT } from "@/app/api/ai/templates/[id]/route";
 import { GET as templatesGET, POST as templatesPOST } from "@/app/api/ai/templates/route";
 import { DEFAULT_MODEL } from "@/lib/ai/models";
-import type { FakeProviderHandle } from "../fakes/ai-provider";
-import { addConnection, newUser, startFakeProviderForApp, type TestUser } from "../support/ai";
-import { closeDatabase, setupTestDatabase } from "../support/db";
+import { addConnection, newUser, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
 import { callRoute } from "../support/http";
 
-let fake: FakeProviderHandle;
-beforeAll(async () => {
-  await setupTestDatabase();
-  fake = await startFakeProviderForApp();
-});
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-});
+withFakeProviderAndDatabase();
 
 const SCHEMA = { type: "object", properties: { subject_line: { type: "string" }, email_body: { type: "string" } }, required: ["subject_line", "email_body"] };
 

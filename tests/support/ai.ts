@@ -1,12 +1,37 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { POST as connectionsPOST } from "@/app/api/ai/connections/route";
 import { db } from "@/lib/db";
 import { users, type UserRow } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { startFakeProvider, type FakeProviderHandle, type FakeProviderOptions } from "../fakes/ai-provider";
+import { closeDatabase, setupTestDatabase } from "./db";
 import { STRONG_PASSWORD, uniqueEmail } from "./factories";
 import { callRoute, registerAndVerify } from "./http";
+
+/**
+ * The usual set-up of a test file that talks to AI providers: a migrated database and the fake
+ * provider, started before the file's tests and stopped after. Returns a handle to the fake.
+ */
+export function withFakeProviderAndDatabase(options: FakeProviderOptions = {}): FakeProviderHandle {
+  let handle: FakeProviderHandle | undefined;
+  beforeAll(async () => {
+    await setupTestDatabase();
+    handle = await startFakeProviderForApp(options);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await closeDatabase();
+  });
+  return new Proxy({} as FakeProviderHandle, {
+    get(_target, prop) {
+      if (!handle) throw new Error("The fake provider starts in beforeAll");
+      const value = (handle as unknown as Record<string | symbol, unknown>)[prop];
+      return typeof value === "function" ? value.bind(handle) : value;
+    },
+  });
+}
 
 /** Starts the fake provider and points the app's SDK clients at it (env() is re-read lazily). */
 export async function startFakeProviderForApp(options: FakeProviderOptions = {}): Promise<FakeProviderHandle> {
