@@ -62,6 +62,18 @@ export function AdminPromoCodes() {
   const loading = result?.url !== url;
   const data = result?.data ?? null;
   const error = loading ? "" : (result?.error ?? "");
+  const [detailError, setDetailError] = useState("");
+
+  /** Edit starts from the code's current details (someone may have changed it since the list loaded). */
+  async function openEdit(p: PromoCode) {
+    setNotice("");
+    setDetailError("");
+    try {
+      setDialog({ kind: "edit", promo: await adminApi<PromoCode>(`/api/admin/promo-codes/${p._id}`) });
+    } catch (err) {
+      setDetailError(adminError(err, "Failed to load promo code details."));
+    }
+  }
 
   function refresh(patch: { filters?: Filters; page?: number }) {
     if (patch.filters) setFilters(patch.filters);
@@ -135,6 +147,7 @@ export function AdminPromoCodes() {
       </form>
       {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      {detailError ? <FormAlert kind="error">{detailError}</FormAlert> : null}
       {error && !data ? null : (
         <ListFrame loading={!data} refreshing={loading} loadingLabel="Loading promo codes" empty={(data?.promoCodes.length ?? 0) === 0} emptyText="No promo codes found." pagination={data?.pagination ?? null} onPage={setPage}>
           {data && result ? (
@@ -174,10 +187,7 @@ export function AdminPromoCodes() {
                             size="sm"
                             variant="outline"
                             aria-label={`Edit promo code ${p.code}`}
-                            onClick={() => {
-                              setNotice("");
-                              setDialog({ kind: "edit", promo: p });
-                            }}
+                            onClick={() => void openEdit(p)}
                           >
                             <Pencil aria-hidden /> Edit
                           </Button>
