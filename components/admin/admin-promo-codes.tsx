@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Pencil, Plus, RotateCcw, Search } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { adminApi, adminError, day, queryString } from "./admin-api";
 import { ListFrame } from "./list-frame";
+import { useAdminList } from "./use-admin-list";
 import type { PaginationJson } from "./pager";
 import { PromoDialog, type PromoCode, type PromoDialogMode } from "./promo-dialog";
 
@@ -35,33 +36,16 @@ export function isPromoActive(promo: Pick<PromoCode, "isActive" | "expiresAt">, 
   return promo.isActive && new Date(promo.expiresAt).getTime() > now;
 }
 
-/** The answer for one request URL, with the moment it arrived (for the display status). */
-type Result = { url: string; data: PromoCodesJson | null; error: string; at: number };
-
 export function AdminPromoCodes() {
   const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
   const [dialog, setDialog] = useState<PromoDialogMode | null>(null);
   const [notice, setNotice] = useState("");
 
   const url = `/api/admin/promo-codes${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
 
-  useEffect(() => {
-    let cancelled = false;
-    adminApi<PromoCodesJson>(url)
-      .then((data) => !cancelled && setResult({ url, data, error: "", at: Date.now() }))
-      .catch((err) => !cancelled && setResult({ url, data: null, error: adminError(err, "Failed to load promo codes. Please try again."), at: Date.now() }));
-    return () => {
-      cancelled = true;
-    };
-  }, [url, reload]);
-
-  const loading = result?.url !== url;
-  const data = result?.data ?? null;
-  const error = loading ? "" : (result?.error ?? "");
+  const { data, loading, error, at, reload } = useAdminList<PromoCodesJson>(url, "Failed to load promo codes. Please try again.");
   const [detailError, setDetailError] = useState("");
 
   /** Edit starts from the code's current details (someone may have changed it since the list loaded). */
@@ -78,7 +62,7 @@ export function AdminPromoCodes() {
   function refresh(patch: { filters?: Filters; page?: number }) {
     if (patch.filters) setFilters(patch.filters);
     if (patch.page !== undefined) setPage(patch.page);
-    setReload((n) => n + 1);
+    reload();
   }
 
   function onSaved(promo: PromoCode, created: boolean) {
@@ -150,7 +134,7 @@ export function AdminPromoCodes() {
       {detailError ? <FormAlert kind="error">{detailError}</FormAlert> : null}
       {error && !data ? null : (
         <ListFrame loading={!data} refreshing={loading} loadingLabel="Loading promo codes" empty={(data?.promoCodes.length ?? 0) === 0} emptyText="No promo codes found." pagination={data?.pagination ?? null} onPage={setPage}>
-          {data && result ? (
+          {data ? (
               <Table data-testid="promo-codes-table">
                 <TableHeader>
                   <TableRow>
@@ -167,7 +151,7 @@ export function AdminPromoCodes() {
                 </TableHeader>
                 <TableBody>
                   {data.promoCodes.map((p) => {
-                    const active = isPromoActive(p, result.at);
+                    const active = isPromoActive(p, at);
                     return (
                       <TableRow key={p._id}>
                         <TableCell className="font-mono font-medium">{p.code}</TableCell>

@@ -1,13 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Eye } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PriorityBadge, StatusBadge } from "@/components/help/ticket-badges";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { adminApi, adminError, day, queryString } from "./admin-api";
+import { day, queryString } from "./admin-api";
 import { ListFrame } from "./list-frame";
+import { useAdminList } from "./use-admin-list";
 import type { PaginationJson } from "./pager";
 import { shortId, TicketDialog, type AdminTicket } from "./ticket-dialog";
 import { EMPTY_TICKET_FILTERS, TicketFilters, type TicketFilterValues } from "./ticket-filters";
@@ -19,44 +20,27 @@ interface TicketsJson {
   pagination: PaginationJson;
 }
 
-/** The answer for one request URL; the screen is "loading" while it belongs to another URL. */
-type Result = { url: string; data: TicketsJson | null; error: string };
-
 export function AdminTickets() {
   const [draft, setDraft] = useState<TicketFilterValues>(EMPTY_TICKET_FILTERS);
   const [filters, setFilters] = useState<TicketFilterValues>(EMPTY_TICKET_FILTERS);
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
 
   const url = `/api/admin/tickets${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
 
-  useEffect(() => {
-    let cancelled = false;
-    adminApi<TicketsJson>(url)
-      .then((data) => !cancelled && setResult({ url, data, error: "" }))
-      .catch((err) => !cancelled && setResult({ url, data: null, error: adminError(err, "Failed to load tickets. Please try again.") }));
-    return () => {
-      cancelled = true;
-    };
-  }, [url, reload]);
-
-  const loading = result?.url !== url;
-  const data = result?.data ?? null;
-  const error = loading ? "" : (result?.error ?? "");
+  const { data, loading, error, reload } = useAdminList<TicketsJson>(url, "Failed to load tickets. Please try again.");
 
   function apply() {
     setFilters({ ...draft, search: draft.search.trim() });
     setPage(1);
-    setReload((n) => n + 1);
+    reload();
   }
 
   function reset() {
     setDraft(EMPTY_TICKET_FILTERS);
     setFilters(EMPTY_TICKET_FILTERS);
     setPage(1);
-    setReload((n) => n + 1);
+    reload();
   }
 
   return (
@@ -106,7 +90,7 @@ export function AdminTickets() {
         </ListFrame>
       )}
       {viewing ? (
-        <TicketDialog key={viewing} ticketId={viewing} onClose={() => setViewing(null)} onUpdated={() => setReload((n) => n + 1)} />
+        <TicketDialog key={viewing} ticketId={viewing} onClose={() => setViewing(null)} onUpdated={() => reload()} />
       ) : null}
     </div>
   );
