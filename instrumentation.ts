@@ -4,6 +4,10 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The connection's address becomes the right-most X-Forwarded-For entry (per-IP limits);
+  // `npm start` preloads this already, a server started another way gets it here.
+  const { installPeerAddress } = await import("./lib/http/peer-address.mjs");
+  installPeerAddress();
   const { startServerRuntime } = await import("./lib/server-runtime");
   await startServerRuntime();
 }

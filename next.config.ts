@@ -5,10 +5,27 @@ import type { NextConfig } from "next";
 const API_AREAS = ["auth", "ai", "csv", "tickets", "webhooks", "zapier"];
 
 const nextConfig: NextConfig = {
+  // A self-contained server in .next/standalone (server.js + the traced node_modules): the deployed
+  // app needs no devDependencies. scripts/build.mjs completes it (static files, migrations, worker).
+  output: "standalone",
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "pg"],
   poweredByHeader: false,
   // The build checks the app's code; `npm run typecheck` checks everything, tests included.
   typescript: { tsconfigPath: "tsconfig.build.json" },
+  // Next's build files do not pass through proxy.ts (pages) or the route wrapper (API). No CSP here:
+  // a worker script's own CSP would govern the CSV worker, which loads further chunks.
+  async headers() {
+    return [
+      {
+        source: "/_next/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
   async rewrites() {
     return {
       beforeFiles: [

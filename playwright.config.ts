@@ -15,6 +15,9 @@ const serverEnv: Record<string, string> = {
   OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`,
   ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
   NEXT_TELEMETRY_DISABLED: "1",
+  // The model registry's "today" is pinned (as in the Vitest set-up): tests/e2e/model-guard.spec.ts relies on
+  // gpt-5 shutting down within 30 days, and no test breaks when a listed model's date passes.
+  MODEL_REGISTRY_DATE: "2026-11-24",
 };
 if (process.env.E2E_DATABASE_URL) {
   Object.assign(serverEnv, {
@@ -23,6 +26,8 @@ if (process.env.E2E_DATABASE_URL) {
     ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
     MAIL_DRIVER: "outbox",
     PAYMENTS_DRIVER: "test",
+    // A test deployment on PostgreSQL: the outbox and the test checkout must be allowed explicitly.
+    ALLOW_TEST_DRIVERS: "1",
     // The tests' webhook receiver listens on plain http on 127.0.0.1.
     ALLOW_PRIVATE_WEBHOOKS: "1",
   });
@@ -41,6 +46,9 @@ export default defineConfig({
   reporter: [["list"], ["json"]],
   use: {
     baseURL,
+    // The app refuses cookie-authenticated changes without the app's own Origin (CSRF, lib/http/csrf.ts);
+    // a browser sends it with every fetch, and the tests' API calls (request fixtures) play the same part.
+    extraHTTPHeaders: { origin: baseURL },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -35,12 +35,32 @@ const rawSchema = z.object({
   ZAPIER_HOOK_PREFIX: optionalString,
   ALLOW_PRIVATE_WEBHOOKS: optionalString,
   GENERATION_CONCURRENCY: optionalString,
+  ALLOW_TEST_DRIVERS: optionalString,
+  TRUSTED_PROXY_HOPS: optionalString,
+  // Deployment (issue 18): worker modes, cron, Vercel, pool size, logs.
+  WORKER_MODE: optionalString,
+  CRON_SECRET: optionalString,
+  MODEL_REGISTRY_DATE: optionalString,
+  CRON_BUDGET_SECONDS: optionalString,
+  DATABASE_POOL_MAX: optionalString,
+  DATABASE_URL_UNPOOLED: optionalString,
+  VERCEL: optionalString,
+  VERCEL_ENV: optionalString,
+  VERCEL_URL: optionalString,
+  VERCEL_PROJECT_PRODUCTION_URL: optionalString,
 });
 
 export type MailDriverName = "resend" | "outbox";
 export type PaymentsDriverName = "stripe" | "test";
+export const WORKER_MODES = ["inline", "off", "cron"] as const;
+/**
+ * inline: the worker runs in the app process; off: web only (`npm run worker` processes); cron: `/api/cron/work` calls.
+ */
+export type WorkerMode = (typeof WORKER_MODES)[number];
 
 export interface AppEnv {
+  /** The day the model registry treats as today (MODEL_REGISTRY_DATE); null = the real date. */
+  modelRegistryDate: Date | null;
   nodeEnv: string;
   port: number;
   localMode: boolean;
@@ -64,6 +84,29 @@ export interface AppEnv {
   zapierHookPrefix: string;
   allowPrivateWebhooks: boolean;
   generationConcurrency: number;
+  /**
+   * A deployment (DATABASE_URL) running the outbox or the test checkout, allowed by
+   * ALLOW_TEST_DRIVERS=1: the server warns at startup and every page shows a test-mode banner.
+   * Always false in local mode.
+   */
+  testMode: boolean;
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (TRUSTED_PROXY_HOPS). */
+  trustedProxyHops: number;
+  /** WORKER_MODE (default inline; cron on Vercel). */
+  workerMode: WorkerMode;
+  /** Bearer secret of `/api/cron/work`; required with WORKER_MODE=cron. */
+  cronSecret: string | undefined;
+  /** Upper bound of one `/api/cron/work` call, in seconds (default 50). */
+  cronBudgetSeconds: number;
+  /** Running on Vercel (VERCEL=1): the client address comes from Vercel's own forwarded header. */
+  onVercel: boolean;
+  /** Connections of this process's PostgreSQL pool (DATABASE_POOL_MAX; default 5 on Vercel, else 10). */
+  databasePoolMax: number;
+  /**
+   * A direct (not pooled) connection string for migrations and the job queue, which need session
+   * features (advisory locks, LISTEN) that transaction-mode poolers do not keep; default DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +120,35 @@ export class ConfigError extends Error {
 }
 
 const MEMORY = "memory";
+
+/** Local mode writes its database and secrets under DATA_DIR: a read-only disk stops startup naming DATABASE_URL. */
+function assertWritable(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, fsConstants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "not writable";
+    throw new ConfigError(
+      "DATABASE_URL",
+      `is required here: local mode keeps its embedded database in ${dataDir}, which cannot be written (${code}); set DATABASE_URL to a PostgreSQL connection string (or DATA_DIR to a writable directory)`,
+    );
+  }
+}
+
+function positiveInteger(variable: string, value: string | undefined, fallback: number, max: number): number {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new ConfigError(variable, `must be a whole number between 1 and ${max}`);
+  return n;
+}
+
+/** APP_URL, else the Vercel deployment's own URL (production: the project's production domain), else localhost. */
+function defaultAppUrl(raw: z.output<typeof rawSchema>, port: number): string {
+  if (raw.VERCEL_ENV === "production" && raw.VERCEL_PROJECT_PRODUCTION_URL)
+    return `https://${raw.VERCEL_PROJECT_PRODUCTION_URL}`;
+  if (raw.VERCEL_URL) return `https://${raw.VERCEL_URL}`;
+  return `http://localhost:${port}`;
+}
 
 function decodeKey(value: string, variable: string): Buffer {
   const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : null;
@@ -127,6 +199,24 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const port = Number(raw.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0) throw new ConfigError("PORT", "must be a port number");
   const dataDir = raw.DATA_DIR === MEMORY ? MEMORY : path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR ?? ".data");
+  const onVercel = raw.VERCEL === "1";
+  const workerMode =
+    pickDriver<WorkerMode>("WORKER_MODE", raw.WORKER_MODE, WORKER_MODES) ?? (onVercel ? "cron" : "inline");
+  if (localMode && workerMode === "off") {
+    throw new ConfigError(
+      "DATABASE_URL",
+      "is required when WORKER_MODE=off: `npm run worker` processes need a shared PostgreSQL database (local mode's embedded database belongs to the app process; use WORKER_MODE=inline or cron)",
+    );
+  }
+  if (localMode && dataDir !== MEMORY) {
+    if (onVercel) {
+      throw new ConfigError(
+        "DATABASE_URL",
+        "is required on Vercel: local mode keeps an embedded database on a writable disk, which serverless functions do not have (set DATABASE_URL to a PostgreSQL connection string)",
+      );
+    }
+    assertWritable(dataDir);
+  }
 
   let authSecret = raw.AUTH_SECRET;
   let encryptionKeyText = raw.ENCRYPTION_KEY;
@@ -166,7 +256,23 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     throw new ConfigError("STRIPE_WEBHOOK_SECRET", "is required when payments go through Stripe");
   }
 
-  const appUrl = (raw.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  // Test drivers let anyone read every e-mail (password-reset links included) and "pay" without
+  // paying: a deployment must opt in explicitly; local mode is unchanged.
+  const testDriver =
+    mailDriver === "outbox" ? "MAIL_DRIVER=outbox" : paymentsDriver === "test" ? "PAYMENTS_DRIVER=test" : null;
+  if (!localMode && testDriver && raw.ALLOW_TEST_DRIVERS !== "1") {
+    throw new ConfigError(
+      "ALLOW_TEST_DRIVERS",
+      `must be 1 to run ${testDriver} with DATABASE_URL (test and preview deployments only: anyone can read the outbox and complete test payments)`,
+    );
+  }
+
+  const hops = Number(raw.TRUSTED_PROXY_HOPS ?? 0);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new ConfigError("TRUSTED_PROXY_HOPS", "must be a whole number between 0 and 10");
+  }
+
+  const appUrl = (raw.APP_URL ?? defaultAppUrl(raw, port)).replace(/\/+$/, "");
   try {
     new URL(appUrl);
   } catch {
@@ -178,8 +284,31 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     throw new ConfigError("GENERATION_CONCURRENCY", "must be a whole number between 1 and 1000");
   }
 
+  if (workerMode === "cron" && !raw.CRON_SECRET) {
+    throw new ConfigError(
+      "CRON_SECRET",
+      "is required when WORKER_MODE=cron (it authenticates the calls to /api/cron/work)",
+    );
+  }
+  if (raw.CRON_SECRET && raw.CRON_SECRET.length < 16)
+    throw new ConfigError("CRON_SECRET", "must be at least 16 characters");
+  const cronBudgetSeconds = Number(raw.CRON_BUDGET_SECONDS ?? 50);
+  if (!Number.isFinite(cronBudgetSeconds) || cronBudgetSeconds <= 0 || cronBudgetSeconds > 900) {
+    throw new ConfigError("CRON_BUDGET_SECONDS", "must be a number of seconds between 0 and 900");
+  }
+  const modelRegistryDate = raw.MODEL_REGISTRY_DATE ? new Date(`${raw.MODEL_REGISTRY_DATE}T12:00:00Z`) : null;
+  if (
+    modelRegistryDate &&
+    (!/^\d{4}-\d{2}-\d{2}$/.test(raw.MODEL_REGISTRY_DATE!) || isNaN(modelRegistryDate.getTime()))
+  ) {
+    throw new ConfigError("MODEL_REGISTRY_DATE", "must be a date such as 2026-11-24");
+  }
+  const databasePoolMax = positiveInteger("DATABASE_POOL_MAX", raw.DATABASE_POOL_MAX, onVercel ? 5 : 10, 1000);
+
   return {
     nodeEnv: raw.NODE_ENV ?? "development",
+    /** The day the model registry treats as today (retirements, 30-day warnings): null = the real date. */
+    modelRegistryDate,
     port,
     localMode,
     dataDir,
@@ -203,6 +332,14 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     zapierHookPrefix: raw.ZAPIER_HOOK_PREFIX ?? "https://hooks.zapier.com/",
     allowPrivateWebhooks: raw.ALLOW_PRIVATE_WEBHOOKS !== undefined ? raw.ALLOW_PRIVATE_WEBHOOKS === "1" : localMode,
     generationConcurrency: concurrency,
+    testMode: !localMode && testDriver !== null,
+    trustedProxyHops: hops,
+    workerMode,
+    cronSecret: raw.CRON_SECRET,
+    cronBudgetSeconds,
+    onVercel,
+    databasePoolMax,
+    databaseDirectUrl: raw.DATABASE_URL_UNPOOLED ?? raw.DATABASE_URL,
   };
 }
 
@@ -224,6 +361,22 @@ export function envOrExit(processName: string): AppEnv {
     }
     throw error;
   }
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/**
+ * LOG_LEVEL (default info). Read on its own, not through env(): the logger must work even when
+ * the rest of the configuration is invalid (to report it).
+ */
+export function logLevel(): string {
+  const level = process.env.LOG_LEVEL?.trim().toLowerCase();
+  return level && LOG_LEVELS.includes(level) ? level : "info";
+}
+
+/** LOG_TO_CONSOLE=1 writes the log lines through console.log (test runners capture it) instead of stdout. */
+export function logToConsole(): boolean {
+  return process.env.LOG_TO_CONSOLE === "1";
 }
 
 /** Tests only: forget the parsed configuration so a changed process.env is read again. */

@@ -32,7 +32,20 @@ const KEEP = process.argv.includes("--keep");
 const CHUNK_ROWS = 5_000; // CSV_LIMITS.chunkRows in lib/csv/limits.ts
 const PASSWORD = "Str0ng!Passw0rd";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const COLUMNS = ["First Name", "Last Name", "Email", "Title", "Company", "Website", "City", "Country", "Industry", "Employees", "LinkedIn", "Notes"];
+const COLUMNS = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Title",
+  "Company",
+  "Website",
+  "City",
+  "Country",
+  "Industry",
+  "Employees",
+  "LinkedIn",
+  "Notes",
+];
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
@@ -52,12 +65,80 @@ function mulberry32(seed) {
   };
 }
 
-const FIRST = ["Łukasz", "Zoë", "Siobhán", "José", "Chloé", "Maëlle", "Sofía", "Jürgen", "Åsa", "Priya", "Kenji", "Olu", "Mateo", "Aiko", "Liam", "Ava", "Noémie", "François", "Ştefan", "Dvořák"];
-const LAST = ["O'Brien", "Müller", "García", "Kowalski", "Nguyen", "Johansson", "Dubois", "Rossi", "Okafor", "Smith", "Patel", "Søndergaard", "Nakamura", "Łęcka", "Çelik"];
-const TITLES = ["CTO", "VP Sales", "Head of Growth", "Founder & CEO", "Marketing Manager", "Director, Partnerships", "Operations Lead"];
-const PREFIX = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Tyrell", "Vandelay", "Soylent", "Cyberdyne", "Northwind"];
+const FIRST = [
+  "Łukasz",
+  "Zoë",
+  "Siobhán",
+  "José",
+  "Chloé",
+  "Maëlle",
+  "Sofía",
+  "Jürgen",
+  "Åsa",
+  "Priya",
+  "Kenji",
+  "Olu",
+  "Mateo",
+  "Aiko",
+  "Liam",
+  "Ava",
+  "Noémie",
+  "François",
+  "Ştefan",
+  "Dvořák",
+];
+const LAST = [
+  "O'Brien",
+  "Müller",
+  "García",
+  "Kowalski",
+  "Nguyen",
+  "Johansson",
+  "Dubois",
+  "Rossi",
+  "Okafor",
+  "Smith",
+  "Patel",
+  "Søndergaard",
+  "Nakamura",
+  "Łęcka",
+  "Çelik",
+];
+const TITLES = [
+  "CTO",
+  "VP Sales",
+  "Head of Growth",
+  "Founder & CEO",
+  "Marketing Manager",
+  "Director, Partnerships",
+  "Operations Lead",
+];
+const PREFIX = [
+  "Acme",
+  "Globex",
+  "Initech",
+  "Umbrella",
+  "Hooli",
+  "Stark",
+  "Wayne",
+  "Tyrell",
+  "Vandelay",
+  "Soylent",
+  "Cyberdyne",
+  "Northwind",
+];
 const SUFFIX = ["Labs", "Cloud", "Robotics", "Foods", "Studio", "Health", "Analytics", "Logistics"];
-const PLACES = [["Berlin", "Germany"], ["Kraków", "Poland"], ["São Paulo", "Brazil"], ["Osaka", "Japan"], ["Lagos", "Nigeria"], ["Dublin", "Ireland"], ["Austin", "USA"], ["Lyon", "France"], ["Malmö", "Sweden"]];
+const PLACES = [
+  ["Berlin", "Germany"],
+  ["Kraków", "Poland"],
+  ["São Paulo", "Brazil"],
+  ["Osaka", "Japan"],
+  ["Lagos", "Nigeria"],
+  ["Dublin", "Ireland"],
+  ["Austin", "USA"],
+  ["Lyon", "France"],
+  ["Malmö", "Sweden"],
+];
 const INDUSTRIES = ["SaaS", "Fintech", "E-commerce", "Healthcare", "Logistics", "Manufacturing"];
 const NOTES = [
   "",
@@ -69,7 +150,11 @@ const NOTES = [
   "Café owner; très intéressé — “smart quotes”",
 ];
 
-const ascii = (s) => s.normalize("NFD").replace(/[^a-zA-Z]/g, "").toLowerCase() || "x";
+const ascii = (s) =>
+  s
+    .normalize("NFD")
+    .replace(/[^a-zA-Z]/g, "")
+    .toLowerCase() || "x";
 
 function generateRows(count) {
   const rand = mulberry32(20240601);
@@ -130,7 +215,9 @@ function serverPid(port, rootPid) {
   if (match) return Number(match[1]);
   const childrenOf = (pid) => {
     try {
-      return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+      return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+        readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+      );
     } catch {
       return [];
     }
@@ -276,20 +363,43 @@ async function main() {
   const [header, ...records] = parsed.data;
   const parsedRows = records.map((r) => Object.fromEntries(header.map((c, i) => [c, r[i] ?? ""])));
   const parseMs = performance.now() - t;
-  check("generated CSV parses back without errors", parsed.errors.length === 0, JSON.stringify(parsed.errors.slice(0, 3)));
+  check(
+    "generated CSV parses back without errors",
+    parsed.errors.length === 0,
+    JSON.stringify(parsed.errors.slice(0, 3)),
+  );
   check("parsed header = 12 columns", JSON.stringify(header) === JSON.stringify(COLUMNS));
-  check(`parsed ${fmt(ROWS)} rows identical to the generated ones`, parsedRows.length === ROWS && parsedRows.every((r, i) => COLUMNS.every((c) => r[c] === rows[i][c])));
-  log(`generated ${fmt(ROWS)} rows x ${COLUMNS.length} columns (${(Buffer.byteLength(csvText) / 1024 / 1024).toFixed(1)} MB CSV) in ${secs(generateMs)}, parsed in ${secs(parseMs)}`);
+  check(
+    `parsed ${fmt(ROWS)} rows identical to the generated ones`,
+    parsedRows.length === ROWS && parsedRows.every((r, i) => COLUMNS.every((c) => r[c] === rows[i][c])),
+  );
+  log(
+    `generated ${fmt(ROWS)} rows x ${COLUMNS.length} columns (${(Buffer.byteLength(csvText) / 1024 / 1024).toFixed(1)} MB CSV) in ${secs(generateMs)}, parsed in ${secs(parseMs)}`,
+  );
 
   // 2. Server.
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), DATA_DIR: path.join(tmp, "data"), APP_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" };
-  for (const key of ["DATABASE_URL", "MAIL_DRIVER", "PAYMENTS_DRIVER", "RESEND_API_KEY", "STRIPE_SECRET_KEY"]) delete env[key];
-  log(`starting the production server on port ${port} (DATA_DIR ${env.DATA_DIR}; builds first if stale; log: ${serverLog})`);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: path.join(tmp, "data"),
+    APP_URL: `http://localhost:${port}`,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  for (const key of ["DATABASE_URL", "MAIL_DRIVER", "PAYMENTS_DRIVER", "RESEND_API_KEY", "STRIPE_SECRET_KEY"])
+    delete env[key];
+  log(
+    `starting the production server on port ${port} (DATA_DIR ${env.DATA_DIR}; builds first if stale; log: ${serverLog})`,
+  );
   const out = openSync(serverLog, "a");
   t = performance.now();
-  server = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, detached: true, stdio: ["ignore", out, out] });
+  server = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
   let serverExit = null;
   server.on("exit", (code, signal) => (serverExit = { code, signal }));
   await waitFor(
@@ -301,7 +411,9 @@ async function main() {
     { timeout: 15 * 60_000, interval: 500, what: "/api/health" },
   ).catch((error) => {
     const tail = readFileSync(serverLog, "utf8").split("\n").slice(-40).join("\n");
-    throw new Error(`${error.message}${serverExit ? ` (server exited: ${JSON.stringify(serverExit)})` : ""}\n--- server log tail ---\n${tail}`);
+    throw new Error(
+      `${error.message}${serverExit ? ` (server exited: ${JSON.stringify(serverExit)})` : ""}\n--- server log tail ---\n${tail}`,
+    );
   });
   const startMs = performance.now() - t;
   const pid = serverPid(port, server.pid);
@@ -339,12 +451,17 @@ async function main() {
   const id = created.data._id;
   for (let i = CHUNK_ROWS; i < parsedRows.length; i += CHUNK_ROWS) {
     const chunk = parsedRows.slice(i, i + CHUNK_ROWS);
-    const res = await call("POST", `/api/csv/${id}/append`, { rows: chunk, final: i + CHUNK_ROWS >= parsedRows.length });
+    const res = await call("POST", `/api/csv/${id}/append`, {
+      rows: chunk,
+      final: i + CHUNK_ROWS >= parsedRows.length,
+    });
     chunkTimes.push(res.ms);
     sentBytes += res.requestBytes;
   }
   const importMs = performance.now() - t;
-  log(`imported ${fmt(ROWS)} rows in ${chunkTimes.length} requests, ${secs(importMs)} (${fmt(ROWS / (importMs / 1000))} rows/s)`);
+  log(
+    `imported ${fmt(ROWS)} rows in ${chunkTimes.length} requests, ${secs(importMs)} (${fmt(ROWS / (importMs / 1000))} rows/s)`,
+  );
 
   // Read back.
   memory.phase("read-back (API)");
@@ -355,24 +472,50 @@ async function main() {
   check("read-back rowCount", file.rowCount === ROWS, `${file.rowCount}`);
   check("read-back rows.length", file.rows.length === ROWS, `${file.rows.length}`);
   check("read-back rowIds.length", file.rowIds.length === ROWS, `${file.rowIds.length}`);
-  check("read-back columns in order", JSON.stringify(file.columns) === JSON.stringify(COLUMNS), JSON.stringify(file.columns));
+  check(
+    "read-back columns in order",
+    JSON.stringify(file.columns) === JSON.stringify(COLUMNS),
+    JSON.stringify(file.columns),
+  );
   const probes = [0, 1, 3, 7, 4_999, 5_000, 12_345, Math.floor(ROWS / 2), ROWS - 1].filter((i) => i < ROWS);
-  for (const i of probes) check(`row ${i + 1} identical`, COLUMNS.every((c) => file.rows[i][c] === rows[i][c]), JSON.stringify(file.rows[i]).slice(0, 200));
+  for (const i of probes)
+    check(
+      `row ${i + 1} identical`,
+      COLUMNS.every((c) => file.rows[i][c] === rows[i][c]),
+      JSON.stringify(file.rows[i]).slice(0, 200),
+    );
   const newlines = file.rows.filter((r) => r.Notes.includes("\n")).length;
   const expectedNewlines = rows.filter((r) => r.Notes.includes("\n")).length;
   check("multi-line Notes preserved", newlines === expectedNewlines, `${newlines} vs ${expectedNewlines}`);
   const list = await call("GET", "/api/csv");
-  check("file listed as ready with its row count", list.data.some((f) => f._id === id && f.rowCount === ROWS));
-  log(`read back ${fmt(file.rows.length)} rows (${(back.responseBytes / 1024 / 1024).toFixed(1)} MB JSON) in ${secs(readMs)} (${fmt(ROWS / (readMs / 1000))} rows/s)`);
+  check(
+    "file listed as ready with its row count",
+    list.data.some((f) => f._id === id && f.rowCount === ROWS),
+  );
+  log(
+    `read back ${fmt(file.rows.length)} rows (${(back.responseBytes / 1024 / 1024).toFixed(1)} MB JSON) in ${secs(readMs)} (${fmt(ROWS / (readMs / 1000))} rows/s)`,
+  );
 
   // 5. Browser.
   memory.phase("browser");
   const { chromium } = await import("playwright-core");
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
   });
-  const context = await browser.newContext({ baseURL: `http://localhost:${port}`, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: `http://localhost:${port}`,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("Email address").fill(email);
@@ -382,9 +525,16 @@ async function main() {
 
   const footerText = `${fmt(ROWS)} rows x ${COLUMNS.length} columns`;
   t = performance.now();
-  const apiResponse = page.waitForResponse((r) => r.url().endsWith(`/api/csv/${id}`) && r.request().method() === "GET", { timeout: 120_000 });
+  const apiResponse = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/csv/${id}`) && r.request().method() === "GET",
+    { timeout: 120_000 },
+  );
   await page.goto(`/email-generator?csvId=${id}`, { waitUntil: "commit" });
-  const firstRowAt = await page.waitForFunction(() => (document.querySelector("[role=row][data-row-id]") ? performance.now() : 0), null, { polling: "raf", timeout: 120_000 });
+  const firstRowAt = await page.waitForFunction(
+    () => (document.querySelector("[role=row][data-row-id]") ? performance.now() : 0),
+    null,
+    { polling: "raf", timeout: 120_000 },
+  );
   const firstRowMs = await firstRowAt.jsonValue();
   await page.getByTestId("table-size").filter({ hasText: footerText }).waitFor({ timeout: 120_000 });
   const footerWallMs = performance.now() - t;
@@ -392,13 +542,22 @@ async function main() {
   const footer = await page.getByTestId("table-size").textContent();
   check(`footer reads '${footerText}'`, footer?.trim() === footerText, footer ?? "");
   const renderedRows = await page.locator("[role=row]").count();
-  check("DOM holds a few screens of rows, not all of them", renderedRows > 5 && renderedRows < 200, String(renderedRows));
-  const firstName = await page.locator('[role=row][data-row-id] [role=cell][data-column="First Name"]').first().textContent();
+  check(
+    "DOM holds a few screens of rows, not all of them",
+    renderedRows > 5 && renderedRows < 200,
+    String(renderedRows),
+  );
+  const firstName = await page
+    .locator('[role=row][data-row-id] [role=cell][data-column="First Name"]')
+    .first()
+    .textContent();
   check("first row shows the first prospect", firstName === rows[0]["First Name"], `${firstName}`);
 
   t = performance.now();
   await page.getByTestId("csv-table-scroll").evaluate((el) => (el.scrollTop = el.scrollHeight));
-  const lastRow = page.locator("[role=row][data-row-id]").filter({ has: page.locator("[role=rowheader]", { hasText: new RegExp(`^${ROWS}$`) }) });
+  const lastRow = page
+    .locator("[role=row][data-row-id]")
+    .filter({ has: page.locator("[role=rowheader]", { hasText: new RegExp(`^${ROWS}$`) }) });
   await lastRow.waitFor({ timeout: 30_000 });
   const scrollMs = performance.now() - t;
   const lastEmail = await lastRow.locator('[role=cell][data-column="Email"]').textContent();
@@ -425,14 +584,19 @@ async function main() {
     `Server memory (pid ${pid}, next start)`,
     `                     RSS when ready ${mb(idle.rss)}; peak RSS sampled every 100 ms ${mb(mem.peak)}; RSS at end ${mb(mem.final?.rss ?? 0)};`,
     `                     VmHWM (lifetime peak incl. start-up and migrations, before sampling began) ${mb(mem.final?.hwm ?? 0)}`,
-    ...mem.phases.map((p) => `                     ${p.name.padEnd(18)} RSS at start ${mb(p.start).padStart(9)}, peak ${mb(p.peak).padStart(9)} (${p.samples} samples)`),
+    ...mem.phases.map(
+      (p) =>
+        `                     ${p.name.padEnd(18)} RSS at start ${mb(p.start).padStart(9)}, peak ${mb(p.peak).padStart(9)} (${p.samples} samples)`,
+    ),
     `Total time           ${secs(totalMs)}`,
     `Checks               ${checks.length - failed.length}/${checks.length} passed${failed.length ? `; FAILED: ${failed.map((c) => `${c.label} (${c.detail})`).join("; ")}` : ""}`,
     "===============================================================",
   ];
   console.log(lines.join("\n"));
   if (KEEP) {
-    log(`--keep: server still running at http://localhost:${port} (pid group ${server.pid}), file ${id}, user ${email} / ${PASSWORD}; Ctrl-C to stop and clean up`);
+    log(
+      `--keep: server still running at http://localhost:${port} (pid group ${server.pid}), file ${id}, user ${email} / ${PASSWORD}; Ctrl-C to stop and clean up`,
+    );
     writeFileSync(path.join(tmp, "bench-user.txt"), `${email}\n${PASSWORD}\n${id}\n`);
     await new Promise(() => undefined);
   }

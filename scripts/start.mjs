@@ -1,43 +1,64 @@
 #!/usr/bin/env node
-// `npm start`: build when the build is missing or stale, then serve the production server.
+// `npm start`: build when the build is missing or stale, then serve the production build with
+// Next's standalone server (.next/standalone/server.js), which needs no devDependencies.
 // Migrations are applied by the server itself at startup (instrumentation.ts), so the
 // embedded database is only ever opened by the server process.
 import { spawnSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { builtHash, hashSources, root, serverEntry, standaloneDir } from "./build-state.mjs";
 
-const root = process.cwd();
-const SOURCES = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json", "tsconfig.build.json"];
-const STAMP = path.join(root, ".next", "source-hash");
-
-function hashSources() {
-  const hash = createHash("sha256");
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const name of readdirSync(p).sort()) if (!name.startsWith(".") && name !== "node_modules") visit(path.join(p, name));
-    } else if (!/\.test\.tsx?$/.test(p)) {
-      hash.update(path.relative(root, p));
-      hash.update(readFileSync(p));
-    }
-  };
-  SOURCES.forEach((s) => visit(path.join(root, s)));
-  return hash.digest("hex");
-}
-
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const current = hashSources();
-const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(STAMP) ? readFileSync(STAMP, "utf8") : null;
+const built = builtHash();
 if (built !== current) {
-  console.log(built ? "[start] sources changed since the last build: building..." : "[start] no production build yet: building...");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  console.log(
+    built
+      ? "[start] sources changed since the last build: building..."
+      : "[start] no production build yet: building...",
+  );
+  // The server applies the migrations when it starts: no second database step here.
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs"), "--no-migrate"], {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(STAMP, current);
 }
 
-const port = process.env.PORT || "3000";
-const server = spawn(process.execPath, [nextBin, "start", "-p", port], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+/** All interfaces, like `next start`: IPv6 and IPv4 where the host has IPv6, else IPv4 only. */
+function anyAddress() {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve("0.0.0.0"));
+    probe.listen(0, "::", () => probe.close(() => resolve("::")));
+  });
+}
+
+// Like `next start`, the server reads the project's .env files as they are now (Next's build
+// copies a snapshot of some of them into the standalone folder, where server.js looks).
+for (const name of [".env", ".env.production", ".env.local", ".env.production.local"]) {
+  const source = path.join(root, name);
+  const target = path.join(standaloneDir, name);
+  if (existsSync(source)) copyFileSync(source, target);
+  else rmSync(target, { force: true });
+}
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  PORT: process.env.PORT || "3000",
+  // server.js reads HOSTNAME, which shells and containers set to the machine's name: choose here.
+  HOSTNAME: await anyAddress(),
+};
+// server.js runs from its own folder: local mode keeps its data where `npm start` was run.
+if (env.DATA_DIR !== "memory") env.DATA_DIR = path.resolve(env.DATA_DIR || ".data");
+
+// The preload makes the connection's address the right-most X-Forwarded-For entry of every request
+// before Next sees it (Next keeps a client-sent X-Forwarded-For as it is): see lib/http/peer-address.mjs.
+const preload = pathToFileURL(path.join(root, "scripts", "preload-peer-address.mjs")).href;
+const server = spawn(process.execPath, ["--import", preload, serverEntry], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

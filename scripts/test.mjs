@@ -60,7 +60,11 @@ try {
     rmSync(report, { force: true });
     const env = baseUrl ? { DATABASE_URL: await freshDatabase("vitest") } : {};
     console.log(`\n== Vitest (${baseUrl ? "PostgreSQL" : "PGlite"}) ==`);
-    const code = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+    const code = run(
+      process.execPath,
+      ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+      env,
+    );
     const json = readJson(report);
     if (json) {
       totals.passed += json.numPassedTests ?? 0;
@@ -94,11 +98,14 @@ try {
       exitCode = 1;
       if (!json?.stats || json.stats.unexpected === 0) totals.failed += 1;
     }
-    if (e2eEnv.E2E_DATA_DIR && existsSync(e2eEnv.E2E_DATA_DIR)) rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
+    if (e2eEnv.E2E_DATA_DIR && existsSync(e2eEnv.E2E_DATA_DIR))
+      rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
   }
 } finally {
   for (const name of created) {
-    await adminQuery(`drop database if exists "${name}" with (force)`).catch((e) => console.error(`could not drop ${name}: ${e.message}`));
+    await adminQuery(`drop database if exists "${name}" with (force)`).catch((e) =>
+      console.error(`could not drop ${name}: ${e.message}`),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 // `npm run worker`: runs only the background job worker, for scaling out on PostgreSQL.
 import { envOrExit } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 const config = envOrExit("worker");
 if (config.localMode) {
@@ -8,6 +9,28 @@ if (config.localMode) {
   );
   process.exit(1);
 }
-const { startWorker } = await import("@/lib/jobs/worker");
-await startWorker();
-console.log("[worker] running; press Ctrl+C to stop.");
+const log = logger("worker");
+const { startWorker, stopWorker } = await import("@/lib/jobs/worker");
+await startWorker("worker");
+log.info("running; press Ctrl+C to stop");
+
+// Stop cleanly: no new work, rows in flight end, batches are handed over at once (not after their lease lapses).
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal }, "stopping: letting the work in flight end");
+    void stopWorker()
+      .then(async () => {
+        const { closeDatabase } = await import("@/lib/db");
+        await closeDatabase();
+        log.info("stopped");
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, "stop failed");
+        process.exit(1);
+      });
+  });
+}

@@ -1,36 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
 import { BadgePercent, Crown, DollarSign, LifeBuoy, Users } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatMoney } from "@/lib/client/format";
+import { useAdminDashboard } from "@/lib/client/queries/admin";
+import { adminError } from "./admin-errors";
 import { StatCard } from "./stat-card";
-import { adminApi, adminError, usd } from "./admin-api";
-
-interface DashboardJson {
-  userStats: { total: number; trial: number; lifetime: number };
-  revenue: number;
-  openTickets: number;
-  activePromoCodes: number;
-}
 
 /** Lifetime share of all users, rounded; 0 when there are no users. */
 export function conversionRate(lifetime: number, total: number): number {
   return total > 0 ? Math.round((lifetime / total) * 100) : 0;
 }
 
-
 export function AdminDashboard() {
-  const [data, setData] = useState<DashboardJson | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    adminApi<DashboardJson>("/api/admin/dashboard")
-      .then(setData)
-      .catch((err) => setError(adminError(err, "Failed to load dashboard data. Please try again.")));
-  }, []);
+  const { data, error: failure } = useAdminDashboard();
+  const error = failure ? adminError(failure, "Failed to load dashboard data. Please try again.") : "";
 
   const icon = (I: typeof Users) => <I className="size-5 text-primary" aria-hidden />;
   return (
@@ -39,16 +26,38 @@ export function AdminDashboard() {
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
       {!data && !error ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-32" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-32" />
+          ))}
         </div>
       ) : null}
       {data ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard title="Total Users" value={String(data.userStats.total)} note={`${data.userStats.trial} in trial`} icon={icon(Users)} />
-            <StatCard title="Lifetime Users" value={String(data.userStats.lifetime)} note={`${conversionRate(data.userStats.lifetime, data.userStats.total)}% conversion`} icon={icon(Crown)} />
-            <StatCard title="Total Revenue" value={usd(data.revenue)} note="USD, all time" icon={icon(DollarSign)} />
-            <StatCard title="Open Tickets" value={String(data.openTickets)} note="Waiting for an answer" icon={icon(LifeBuoy)} />
+            <StatCard
+              title="Total Users"
+              value={String(data.userStats.total)}
+              note={`${data.userStats.trial} in trial`}
+              icon={icon(Users)}
+            />
+            <StatCard
+              title="Lifetime Users"
+              value={String(data.userStats.lifetime)}
+              note={`${conversionRate(data.userStats.lifetime, data.userStats.total)}% conversion`}
+              icon={icon(Crown)}
+            />
+            <StatCard
+              title="Total Revenue"
+              value={formatMoney(data.revenue)}
+              note="USD, all time"
+              icon={icon(DollarSign)}
+            />
+            <StatCard
+              title="Open Tickets"
+              value={String(data.openTickets)}
+              note="Waiting for an answer"
+              icon={icon(LifeBuoy)}
+            />
           </div>
           <Card>
             <CardHeader>
@@ -59,13 +68,18 @@ export function AdminDashboard() {
             <CardContent>
               {data.activePromoCodes > 0 ? (
                 <p>
-                  <span className="text-2xl font-bold">{data.activePromoCodes}</span> active promo code{data.activePromoCodes === 1 ? "" : "s"}.{" "}
-                  <Link href="/admin/promo-codes" className="text-primary underline-offset-4 hover:underline">Manage promo codes</Link>
+                  <span className="text-2xl font-bold">{data.activePromoCodes}</span> active promo code
+                  {data.activePromoCodes === 1 ? "" : "s"}.{" "}
+                  <Link href="/admin/promo-codes" className="text-primary underline underline-offset-4">
+                    Manage promo codes
+                  </Link>
                 </p>
               ) : (
                 <p className="text-muted-foreground">
                   No active promotions.{" "}
-                  <Link href="/admin/promo-codes" className="text-primary underline-offset-4 hover:underline">Create a promo code</Link>
+                  <Link href="/admin/promo-codes" className="text-primary underline underline-offset-4">
+                    Create a promo code
+                  </Link>
                 </p>
               )}
             </CardContent>

@@ -1,32 +1,18 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { CalendarDays, Crown, DollarSign, Receipt } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatMoney, formatShortDate } from "@/lib/client/format";
+import { useAdminIncome } from "@/lib/client/queries/admin";
+import type { IncomePaymentJson } from "@/lib/services/admin/income";
+import { cn } from "@/lib/utils";
+import { adminError } from "./admin-errors";
+import { Pager } from "./pager";
 import { StatCard } from "./stat-card";
-import { adminApi, adminError, day, queryString, usd } from "./admin-api";
-import { Pager, type PaginationJson } from "./pager";
-
-const PAGE_SIZE = 10;
-
-export interface IncomePaymentJson {
-  _id: string;
-  userId: string | null;
-  userName: string;
-  userEmail: string;
-  date: string;
-  amount: number;
-  promoCode: string;
-}
-
-interface IncomeJson {
-  payments: IncomePaymentJson[];
-  pagination: PaginationJson;
-  totalIncome: number;
-}
 
 export interface MonthRow {
   month: string;
@@ -39,6 +25,9 @@ export function averageValue(totalIncome: number, count: number): number {
   return count > 0 ? totalIncome / count : 0;
 }
 
+/** The month label the spec's breakdown (and its e2e test) shows: en-US "Nov 2026". */
+const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric" });
+
 /** Sales per calendar month (local time) of the given payments, in their order (newest first); sums in cents. */
 export function monthlyBreakdown(payments: Pick<IncomePaymentJson, "date" | "amount">[]): MonthRow[] {
   const months = new Map<string, { month: string; sales: number; cents: number }>();
@@ -46,14 +35,13 @@ export function monthlyBreakdown(payments: Pick<IncomePaymentJson, "date" | "amo
     const d = new Date(p.date);
     if (Number.isNaN(d.getTime())) continue;
     const key = `${d.getFullYear()}-${d.getMonth()}`;
-    const row = months.get(key) ?? { month: d.toLocaleDateString("en-US", { month: "short", year: "numeric" }), sales: 0, cents: 0 };
+    const row = months.get(key) ?? { month: monthLabel.format(d), sales: 0, cents: 0 };
     row.sales += 1;
     row.cents += Math.round(p.amount * 100);
     months.set(key, row);
   }
   return [...months.values()].map(({ month, sales, cents }) => ({ month, sales, total: cents / 100 }));
 }
-
 
 function MonthlyBreakdown({ payments }: { payments: IncomePaymentJson[] }) {
   const months = monthlyBreakdown(payments);
@@ -82,7 +70,7 @@ function MonthlyBreakdown({ payments }: { payments: IncomePaymentJson[] }) {
                 <TableRow key={m.month}>
                   <TableCell className="font-medium">{m.month}</TableCell>
                   <TableCell className="text-right">{m.sales}</TableCell>
-                  <TableCell className="text-right">{usd(m.total)}</TableCell>
+                  <TableCell className="text-right">{formatMoney(m.total)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -103,7 +91,9 @@ function PaymentHistory({ payments }: { payments: IncomePaymentJson[] }) {
       </CardHeader>
       <CardContent>
         {payments.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">No payments yet.</p>
+          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+            No payments yet.
+          </p>
         ) : (
           <Table data-testid="payment-history">
             <TableHeader>
@@ -121,9 +111,11 @@ function PaymentHistory({ payments }: { payments: IncomePaymentJson[] }) {
                     <div className="font-medium">{p.userName}</div>
                     {p.userEmail ? <div className="text-xs text-muted-foreground">{p.userEmail}</div> : null}
                   </TableCell>
-                  <TableCell>{day(p.date)}</TableCell>
-                  <TableCell className="text-right font-medium">{usd(p.amount)}</TableCell>
-                  <TableCell className={p.promoCode && p.promoCode !== "None" ? "" : "text-muted-foreground"}>{p.promoCode || "None"}</TableCell>
+                  <TableCell>{formatShortDate(p.date)}</TableCell>
+                  <TableCell className="text-right font-medium">{formatMoney(p.amount)}</TableCell>
+                  <TableCell className={p.promoCode && p.promoCode !== "None" ? "" : "text-muted-foreground"}>
+                    {p.promoCode || "None"}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -136,26 +128,15 @@ function PaymentHistory({ payments }: { payments: IncomePaymentJson[] }) {
 
 export function AdminIncome() {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ page: number; data?: IncomeJson; error?: string } | null>(null);
+  const { data, error: failure, isPlaceholderData } = useAdminIncome(page);
+  const error = failure ? adminError(failure, "Failed to load income data. Please try again.") : "";
 
-  useEffect(() => {
-    let cancelled = false;
-    adminApi<IncomeJson>(`/api/admin/income${queryString({ page, limit: PAGE_SIZE })}`)
-      .then((data) => !cancelled && setResult({ page, data }))
-      .catch((err) => !cancelled && setResult({ page, error: adminError(err, "Failed to load income data. Please try again.") }));
-    return () => {
-      cancelled = true;
-    };
-  }, [page]);
-
-  const current = result?.page === page ? result : null;
-  const data = current?.data ?? null;
   const icon = (I: typeof DollarSign) => <I className="size-5 text-primary" aria-hidden />;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Income</h1>
-      {current?.error ? <FormAlert kind="error">{current.error}</FormAlert> : null}
-      {!current ? (
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      {!data && !error ? (
         <div className="space-y-6" aria-busy="true" aria-label="Loading income">
           <div className="grid gap-4 sm:grid-cols-3">
             {[0, 1, 2].map((i) => (
@@ -167,16 +148,34 @@ export function AdminIncome() {
         </div>
       ) : null}
       {data ? (
-        <>
+        <div
+          className={cn("space-y-6 transition-opacity", isPlaceholderData && "opacity-60")}
+          aria-busy={isPlaceholderData}
+        >
           <div className="grid gap-4 sm:grid-cols-3">
-            <StatCard title="Total Income" value={usd(data.totalIncome)} note="USD, all time" icon={icon(DollarSign)} />
-            <StatCard title="Lifetime Customers" value={String(data.pagination.total)} note="Lifetime purchases" icon={icon(Crown)} />
-            <StatCard title="Average Value" value={usd(averageValue(data.totalIncome, data.pagination.total))} note="Per purchase" icon={icon(Receipt)} />
+            <StatCard
+              title="Total Income"
+              value={formatMoney(data.totalIncome)}
+              note="USD, all time"
+              icon={icon(DollarSign)}
+            />
+            <StatCard
+              title="Lifetime Customers"
+              value={String(data.pagination.total)}
+              note="Lifetime purchases"
+              icon={icon(Crown)}
+            />
+            <StatCard
+              title="Average Value"
+              value={formatMoney(averageValue(data.totalIncome, data.pagination.total))}
+              note="Per purchase"
+              icon={icon(Receipt)}
+            />
           </div>
           {data.payments.length > 0 ? <MonthlyBreakdown payments={data.payments} /> : null}
           <PaymentHistory payments={data.payments} />
           <Pager pagination={data.pagination} onPage={setPage} />
-        </>
+        </div>
       ) : null}
     </div>
   );

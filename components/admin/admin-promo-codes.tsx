@@ -1,75 +1,59 @@
 "use client";
 
 import { useState } from "react";
-import { Pencil, Plus, RotateCcw, Search } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Pencil, Plus } from "lucide-react";
+import { toast } from "sonner";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { adminApi, adminError, day, queryString } from "./admin-api";
+import { formatShortDate } from "@/lib/client/format";
+import { adminKeys, useAdminPromoCode, useAdminPromoCodes, type PromoListParams } from "@/lib/client/queries/admin";
+import type { PromoCodeJson } from "@/lib/services/admin/promo-codes";
+import { adminError } from "./admin-errors";
 import { ListFrame } from "./list-frame";
-import { useAdminList } from "./use-admin-list";
-import type { PaginationJson } from "./pager";
-import { PromoDialog, type PromoCode, type PromoDialogMode } from "./promo-dialog";
-
-const PAGE_SIZE = 10;
-const ALL = "all";
-
-interface PromoCodesJson {
-  promoCodes: PromoCode[];
-  pagination: PaginationJson;
-}
-
-interface Filters {
-  /** "", "true" or "false" (the API's isActive). */
-  isActive: string;
-  search: string;
-}
-
-const EMPTY_FILTERS: Filters = { isActive: "", search: "" };
+import { PromoDialog } from "./promo-dialog";
+import { EMPTY_PROMO_FILTERS, PromoFilters, type PromoFilterValues } from "./promo-filters";
 
 /** The display status: Active only when enabled and not yet expired (at `now`). */
-export function isPromoActive(promo: Pick<PromoCode, "isActive" | "expiresAt">, now: number): boolean {
+export function isPromoActive(promo: Pick<PromoCodeJson, "isActive" | "expiresAt">, now: number): boolean {
   return promo.isActive && new Date(promo.expiresAt).getTime() > now;
 }
 
 export function AdminPromoCodes() {
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<PromoDialogMode | null>(null);
-  const [notice, setNotice] = useState("");
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<PromoListParams>({ page: 1, ...EMPTY_PROMO_FILTERS });
+  const [creating, setCreating] = useState(false);
+  /** The code whose edit dialog is open (it opens once its current details arrived). */
+  const [editId, setEditId] = useState<string | null>(null);
 
-  const url = `/api/admin/promo-codes${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
+  const list = useAdminPromoCodes(params);
+  const { data, isPlaceholderData } = list;
+  const error = list.error ? adminError(list.error, "Failed to load promo codes. Please try again.") : "";
+  const detail = useAdminPromoCode(editId);
+  const detailError = detail.error ? adminError(detail.error, "Failed to load promo code details.") : "";
 
-  const { data, loading, error, at, reload } = useAdminList<PromoCodesJson>(url, "Failed to load promo codes. Please try again.");
-  const [detailError, setDetailError] = useState("");
+  /** Apply and Reset show page 1 of the given filters, asking again even when nothing changed. */
+  function showFilters(filters: PromoFilterValues) {
+    const next = { page: 1, ...filters };
+    setParams(next);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.promoList(next), exact: true });
+  }
 
   /** Edit starts from the code's current details (someone may have changed it since the list loaded). */
-  async function openEdit(p: PromoCode) {
-    setNotice("");
-    setDetailError("");
-    try {
-      setDialog({ kind: "edit", promo: await adminApi<PromoCode>(`/api/admin/promo-codes/${p._id}`) });
-    } catch (err) {
-      setDetailError(adminError(err, "Failed to load promo code details."));
-    }
+  function openEdit(p: PromoCodeJson) {
+    setCreating(false);
+    if (editId === p._id) void detail.refetch();
+    else setEditId(p._id);
   }
 
-  function refresh(patch: { filters?: Filters; page?: number }) {
-    if (patch.filters) setFilters(patch.filters);
-    if (patch.page !== undefined) setPage(patch.page);
-    reload();
-  }
-
-  function onSaved(promo: PromoCode, created: boolean) {
-    setDialog(null);
-    setNotice(`Promo code ${promo.code} ${created ? "created" : "updated"}.`);
+  function onSaved(promo: PromoCodeJson, created: boolean) {
+    setCreating(false);
+    setEditId(null);
+    toast.success(`Promo code ${promo.code} ${created ? "created" : "updated"}.`);
     // A new code is the newest, so it shows on the first page.
-    refresh(created ? { page: 1 } : {});
+    if (created) setParams((p) => ({ ...p, page: 1 }));
   }
 
   return (
@@ -78,114 +62,87 @@ export function AdminPromoCodes() {
         <h1 className="text-2xl font-bold tracking-tight">Promo Codes</h1>
         <Button
           onClick={() => {
-            setNotice("");
-            setDialog({ kind: "create" });
+            setEditId(null);
+            setCreating(true);
           }}
         >
           <Plus aria-hidden /> Create Promo Code
         </Button>
       </div>
-      <form
-        role="search"
-        aria-label="Filter promo codes"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          refresh({ filters: { ...draft, search: draft.search.trim() }, page: 1 });
-        }}
-        className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-[11rem_minmax(0,1fr)] lg:grid-cols-[11rem_minmax(0,1fr)_auto] lg:items-end"
-      >
-        <div className="space-y-1.5">
-          <Label htmlFor="promo-status-filter">Status</Label>
-          <Select value={draft.isActive || ALL} onValueChange={(v) => setDraft({ ...draft, isActive: v === ALL ? "" : v })}>
-            <SelectTrigger id="promo-status-filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All</SelectItem>
-              <SelectItem value="true">Active</SelectItem>
-              <SelectItem value="false">Inactive</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="promo-search">Search</Label>
-          <Input id="promo-search" type="search" maxLength={100} placeholder="Search by code" value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.target.value })} />
-        </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-          <Button type="submit" className="flex-1 lg:flex-none">
-            <Search aria-hidden /> Apply Filters
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            className="flex-1 lg:flex-none"
-            onClick={() => {
-              setDraft(EMPTY_FILTERS);
-              refresh({ filters: EMPTY_FILTERS, page: 1 });
-            }}
-          >
-            <RotateCcw aria-hidden /> Reset
-          </Button>
-        </div>
-      </form>
-      {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
+      <PromoFilters onApply={showFilters} onReset={() => showFilters(EMPTY_PROMO_FILTERS)} />
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
       {detailError ? <FormAlert kind="error">{detailError}</FormAlert> : null}
       {error && !data ? null : (
-        <ListFrame loading={!data} refreshing={loading} loadingLabel="Loading promo codes" empty={(data?.promoCodes.length ?? 0) === 0} emptyText="No promo codes found." pagination={data?.pagination ?? null} onPage={setPage}>
+        <ListFrame
+          loading={!data}
+          refreshing={isPlaceholderData}
+          loadingLabel="Loading promo codes"
+          empty={(data?.promoCodes.length ?? 0) === 0}
+          emptyText="No promo codes found."
+          pagination={data?.pagination ?? null}
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
+        >
           {data ? (
-              <Table data-testid="promo-codes-table">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Code</TableHead>
-                    <TableHead>Discount</TableHead>
-                    <TableHead>Usage</TableHead>
-                    <TableHead>Expires</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Type</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.promoCodes.map((p) => {
-                    const active = isPromoActive(p, at);
-                    return (
-                      <TableRow key={p._id}>
-                        <TableCell className="font-mono font-medium">{p.code}</TableCell>
-                        <TableCell>{p.discountPercentage}%</TableCell>
-                        <TableCell>
-                          {p.currentUses}/{p.maxUses}
-                        </TableCell>
-                        <TableCell>{day(p.expiresAt)}</TableCell>
-                        <TableCell>
-                          <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>
-                        </TableCell>
-                        <TableCell>
-                          <Badge variant={p.isInfluencerCode ? "default" : "outline"}>{p.isInfluencerCode ? "Influencer" : "Standard"}</Badge>
-                        </TableCell>
-                        <TableCell className="text-right">
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            aria-label={`Edit promo code ${p.code}`}
-                            onClick={() => void openEdit(p)}
-                          >
-                            <Pencil aria-hidden /> Edit
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+            <Table data-testid="promo-codes-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Code</TableHead>
+                  <TableHead>Discount</TableHead>
+                  <TableHead>Usage</TableHead>
+                  <TableHead>Expires</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.promoCodes.map((p) => {
+                  const active = isPromoActive(p, list.dataUpdatedAt);
+                  return (
+                    <TableRow key={p._id}>
+                      <TableCell className="font-mono font-medium">{p.code}</TableCell>
+                      <TableCell>{p.discountPercentage}%</TableCell>
+                      <TableCell>
+                        {p.currentUses}/{p.maxUses}
+                      </TableCell>
+                      <TableCell>{formatShortDate(p.expiresAt)}</TableCell>
+                      <TableCell>
+                        <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>
+                      </TableCell>
+                      <TableCell>
+                        <Badge variant={p.isInfluencerCode ? "default" : "outline"}>
+                          {p.isInfluencerCode ? "Influencer" : "Standard"}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Edit promo code ${p.code}`}
+                          disabled={editId === p._id && detail.isFetching}
+                          onClick={() => openEdit(p)}
+                        >
+                          <Pencil aria-hidden /> Edit
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
           ) : null}
         </ListFrame>
       )}
-      {dialog ? (
-        <PromoDialog key={dialog.kind === "edit" ? dialog.promo._id : "create"} mode={dialog} onClose={() => setDialog(null)} onSaved={onSaved} />
+      {creating ? <PromoDialog mode={{ kind: "create" }} onClose={() => setCreating(false)} onSaved={onSaved} /> : null}
+      {editId && detail.data ? (
+        <PromoDialog
+          key={editId}
+          mode={{ kind: "edit", promo: detail.data }}
+          onClose={() => setEditId(null)}
+          onSaved={onSaved}
+        />
       ) : null}
     </div>
   );

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { BadgePercent, DollarSign, LayoutDashboard, LifeBuoy, LogOut, Menu, Users } from "lucide-react";
 import { useSession } from "@/components/auth/session-provider";
 import { Logo } from "@/components/shell/logo";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";
@@ -30,7 +31,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             href={href}
             onClick={onNavigate}
             aria-current={active ? "page" : undefined}
-            className={cn("flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium", active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground")}
+            className={cn(
+              "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+              active
+                ? "bg-primary text-primary-foreground"
+                : "text-muted-foreground hover:bg-muted hover:text-foreground",
+            )}
           >
             <Icon className="size-4" aria-hidden /> {label}
           </Link>
@@ -60,11 +66,18 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-3 border-b bg-background px-4 sm:px-6">
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setDrawer(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            onClick={() => setDrawer(true)}
+          >
             <Menu />
           </Button>
           <span className="font-semibold md:hidden">Admin</span>
           <div className="ml-auto flex items-center gap-3">
+            <ThemeToggle />
             <span className="max-w-32 truncate text-sm text-muted-foreground sm:max-w-56" data-testid="current-user">
               {user.name || user.email}
             </span>

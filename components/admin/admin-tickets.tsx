@@ -1,97 +1,102 @@
 "use client";
 
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PriorityBadge, StatusBadge } from "@/components/help/ticket-badges";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { day, queryString } from "./admin-api";
+import { formatShortDate } from "@/lib/client/format";
+import { adminKeys, useAdminTickets, type TicketListParams } from "@/lib/client/queries/admin";
+import { adminError } from "./admin-errors";
 import { ListFrame } from "./list-frame";
-import { useAdminList } from "./use-admin-list";
-import type { PaginationJson } from "./pager";
-import { shortId, TicketDialog, type AdminTicket } from "./ticket-dialog";
+import { shortId, TicketDialog } from "./ticket-dialog";
 import { EMPTY_TICKET_FILTERS, TicketFilters, type TicketFilterValues } from "./ticket-filters";
 
-const PAGE_SIZE = 10;
-
-interface TicketsJson {
-  tickets: AdminTicket[];
-  pagination: PaginationJson;
-}
-
 export function AdminTickets() {
-  const [draft, setDraft] = useState<TicketFilterValues>(EMPTY_TICKET_FILTERS);
-  const [filters, setFilters] = useState<TicketFilterValues>(EMPTY_TICKET_FILTERS);
-  const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<TicketListParams>({ page: 1, ...EMPTY_TICKET_FILTERS });
   const [viewing, setViewing] = useState<string | null>(null);
 
-  const url = `/api/admin/tickets${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
+  const { data, error: failure, isPlaceholderData } = useAdminTickets(params);
+  const error = failure ? adminError(failure, "Failed to load tickets. Please try again.") : "";
 
-  const { data, loading, error, reload } = useAdminList<TicketsJson>(url, "Failed to load tickets. Please try again.");
-
-  function apply() {
-    setFilters({ ...draft, search: draft.search.trim() });
-    setPage(1);
-    reload();
-  }
-
-  function reset() {
-    setDraft(EMPTY_TICKET_FILTERS);
-    setFilters(EMPTY_TICKET_FILTERS);
-    setPage(1);
-    reload();
+  /** Apply and Reset show page 1 of the given filters, asking again even when nothing changed. */
+  function showFilters(filters: TicketFilterValues) {
+    const next = { page: 1, ...filters };
+    setParams(next);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.ticketList(next), exact: true });
   }
 
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Support Tickets</h1>
-      <TicketFilters values={draft} onChange={setDraft} onApply={apply} onReset={reset} />
+      <TicketFilters onApply={showFilters} onReset={() => showFilters(EMPTY_TICKET_FILTERS)} />
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
       {error && !data ? null : (
-        <ListFrame loading={!data} refreshing={loading} loadingLabel="Loading tickets" empty={(data?.tickets.length ?? 0) === 0} emptyText="No tickets found." pagination={data?.pagination ?? null} onPage={setPage}>
+        <ListFrame
+          loading={!data}
+          refreshing={isPlaceholderData}
+          loadingLabel="Loading tickets"
+          empty={(data?.tickets.length ?? 0) === 0}
+          emptyText="No tickets found."
+          pagination={data?.pagination ?? null}
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
+        >
           {data ? (
-              <Table data-testid="tickets-table">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Ticket</TableHead>
-                    <TableHead>User</TableHead>
-                    <TableHead>Subject</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Priority</TableHead>
-                    <TableHead>Date</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
+            <Table data-testid="tickets-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Ticket</TableHead>
+                  <TableHead>User</TableHead>
+                  <TableHead>Subject</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Priority</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.tickets.map((t) => (
+                  <TableRow key={t._id}>
+                    <TableCell className="font-mono text-xs">{shortId(t._id)}</TableCell>
+                    <TableCell className="max-w-56">
+                      <span className="block truncate font-medium">{t.user?.name || "Anonymous"}</span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {t.user?.email || "No email"}
+                      </span>
+                    </TableCell>
+                    <TableCell className="max-w-72 truncate" title={t.subject}>
+                      {t.subject}
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge status={t.status} />
+                    </TableCell>
+                    <TableCell>
+                      <PriorityBadge priority={t.priority} />
+                    </TableCell>
+                    <TableCell>{formatShortDate(t.createdAt)}</TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`View ticket ${shortId(t._id)}`}
+                        onClick={() => setViewing(t._id)}
+                      >
+                        <Eye aria-hidden /> View
+                      </Button>
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.tickets.map((t) => (
-                    <TableRow key={t._id}>
-                      <TableCell className="font-mono text-xs">{shortId(t._id)}</TableCell>
-                      <TableCell className="max-w-56">
-                        <span className="block truncate font-medium">{t.user?.name || "Anonymous"}</span>
-                        <span className="block truncate text-xs text-muted-foreground">{t.user?.email || "No email"}</span>
-                      </TableCell>
-                      <TableCell className="max-w-72 truncate" title={t.subject}>{t.subject}</TableCell>
-                      <TableCell><StatusBadge status={t.status} /></TableCell>
-                      <TableCell><PriorityBadge priority={t.priority} /></TableCell>
-                      <TableCell>{day(t.createdAt)}</TableCell>
-                      <TableCell className="text-right">
-                        <Button size="sm" variant="outline" aria-label={`View ticket ${shortId(t._id)}`} onClick={() => setViewing(t._id)}>
-                          <Eye aria-hidden /> View
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </TableBody>
+            </Table>
           ) : null}
         </ListFrame>
       )}
-      {viewing ? (
-        <TicketDialog key={viewing} ticketId={viewing} onClose={() => setViewing(null)} onUpdated={() => reload()} />
-      ) : null}
+      {viewing ? <TicketDialog key={viewing} ticketId={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );
 }

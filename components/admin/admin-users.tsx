@@ -1,31 +1,21 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { adminApi, adminError, day, queryString } from "./admin-api";
+import { adminKeys, useAdminUsers, type UserListParams } from "@/lib/client/queries/admin";
+import { cn } from "@/lib/utils";
+import { adminError } from "./admin-errors";
 import { BulkEmailDialog } from "./bulk-email-dialog";
-import { Pager, type PaginationJson } from "./pager";
-import { type AdminUserJson, SubscriptionBadge, UserDetailDialog } from "./user-detail-dialog";
+import { shortDateOrDash } from "./display";
+import { Pager } from "./pager";
+import { SubscriptionBadge, UserDetailDialog } from "./user-detail-dialog";
 import { NO_USER_FILTERS, UserFilters, type UserFilterValues } from "./user-filters";
-
-const PAGE_SIZE = 10;
-
-interface UsersJson {
-  users: AdminUserJson[];
-  pagination: PaginationJson;
-}
-
-interface Query {
-  page: number;
-  filters: UserFilterValues;
-  /** Bumped by Apply and Reset so that they reload even when nothing changed. */
-  nonce: number;
-}
 
 /** Header checkbox state for the rows on this page. */
 export function pageSelection(ids: string[], selected: ReadonlySet<string>): boolean | "indeterminate" {
@@ -45,31 +35,24 @@ function LoadingRows() {
 }
 
 export function AdminUsers() {
-  const [query, setQuery] = useState<Query>({ page: 1, filters: NO_USER_FILTERS, nonce: 0 });
-  const [result, setResult] = useState<{ key: string; data?: UsersJson; error?: string } | null>(null);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<UserListParams>({ page: 1, ...NO_USER_FILTERS });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [viewing, setViewing] = useState<string | null>(null);
   const [emailing, setEmailing] = useState<string[] | null>(null);
 
-  const { page, filters, nonce } = query;
-  const path = `/api/admin/users${queryString({ page, limit: PAGE_SIZE, ...filters })}`;
-  const key = `${path}#${nonce}`;
-
-  useEffect(() => {
-    let cancelled = false;
-    adminApi<UsersJson>(path)
-      .then((data) => !cancelled && setResult({ key, data }))
-      .catch((err) => !cancelled && setResult({ key, error: adminError(err, "Failed to load users. Please try again.") }));
-    return () => {
-      cancelled = true;
-    };
-  }, [path, key]);
-
-  const current = result?.key === key ? result : null;
-  const data = current?.data ?? null;
+  const { data, error: failure, isPlaceholderData } = useAdminUsers(params);
+  const error = failure ? adminError(failure, "Failed to load users. Please try again.") : "";
   const rows = data?.users ?? [];
   const ids = rows.map((u) => u._id);
   const headerState = pageSelection(ids, selected);
+
+  /** Apply and Reset show page 1 of the given filters, asking again even when nothing changed. */
+  function showFilters(filters: UserFilterValues) {
+    const next = { page: 1, ...filters };
+    setParams(next);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.userList(next), exact: true });
+  }
 
   function toggle(id: string, on: boolean) {
     setSelected((prev) => {
@@ -102,10 +85,7 @@ export function AdminUsers() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Users</h1>
-      <UserFilters
-        onApply={(next) => setQuery((q) => ({ page: 1, filters: next, nonce: q.nonce + 1 }))}
-        onReset={() => setQuery((q) => ({ page: 1, filters: NO_USER_FILTERS, nonce: q.nonce + 1 }))}
-      />
+      <UserFilters onApply={showFilters} onReset={() => showFilters(NO_USER_FILTERS)} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" data-testid="users-showing" aria-live="polite">
           {data ? `Showing ${rows.length} of ${data.pagination.total} users` : "\u00a0"}
@@ -114,7 +94,11 @@ export function AdminUsers() {
           {selected.size > 0 ? (
             <span className="text-sm text-muted-foreground" data-testid="users-selected">
               {selected.size} selected{" "}
-              <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => setSelected(new Set())}>
+              <button
+                type="button"
+                className="text-primary underline-offset-4 hover:underline"
+                onClick={() => setSelected(new Set())}
+              >
                 Clear
               </button>
             </span>
@@ -124,18 +108,27 @@ export function AdminUsers() {
           </Button>
         </div>
       </div>
-      {current?.error ? <FormAlert kind="error">{current.error}</FormAlert> : null}
-      {!current ? <LoadingRows /> : null}
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      {!data && !error ? <LoadingRows /> : null}
       {data && rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">No users match these filters.</p>
+        <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+          No users match these filters.
+        </p>
       ) : null}
       {data && rows.length > 0 ? (
-        <div className="rounded-xl border bg-card">
+        <div
+          className={cn("rounded-xl border bg-card transition-opacity", isPlaceholderData && "opacity-60")}
+          aria-busy={isPlaceholderData}
+        >
           <Table>
             <TableHeader>
               <TableRow>
                 <TableHead className="w-10 pl-4">
-                  <Checkbox checked={headerState} onCheckedChange={(v) => togglePage(v === true)} aria-label="Select all users on this page" />
+                  <Checkbox
+                    checked={headerState}
+                    onCheckedChange={(v) => togglePage(v === true)}
+                    aria-label="Select all users on this page"
+                  />
                 </TableHead>
                 <TableHead>User</TableHead>
                 <TableHead>Subscription</TableHead>
@@ -152,7 +145,11 @@ export function AdminUsers() {
                 return (
                   <TableRow key={u._id} data-state={on ? "selected" : undefined} data-testid="user-row">
                     <TableCell className="pl-4">
-                      <Checkbox checked={on} onCheckedChange={(v) => toggle(u._id, v === true)} aria-label={`Select ${u.email}`} />
+                      <Checkbox
+                        checked={on}
+                        onCheckedChange={(v) => toggle(u._id, v === true)}
+                        aria-label={`Select ${u.email}`}
+                      />
                     </TableCell>
                     <TableCell>
                       <div className="font-medium">{u.name || "—"}</div>
@@ -161,12 +158,17 @@ export function AdminUsers() {
                     <TableCell>
                       <SubscriptionBadge subscription={u.subscription} />
                     </TableCell>
-                    <TableCell>{day(u.trialEnds)}</TableCell>
-                    <TableCell>{day(u.created)}</TableCell>
-                    <TableCell>{day(u.purchaseDate)}</TableCell>
+                    <TableCell>{shortDateOrDash(u.trialEnds)}</TableCell>
+                    <TableCell>{shortDateOrDash(u.created)}</TableCell>
+                    <TableCell>{shortDateOrDash(u.purchaseDate)}</TableCell>
                     <TableCell>{u.promoCodeUsed || "—"}</TableCell>
                     <TableCell className="pr-4 text-right">
-                      <Button size="sm" variant="outline" onClick={() => setViewing(u._id)} aria-label={`View ${u.email}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setViewing(u._id)}
+                        aria-label={`View ${u.email}`}
+                      >
                         View
                       </Button>
                     </TableCell>
@@ -177,7 +179,7 @@ export function AdminUsers() {
           </Table>
         </div>
       ) : null}
-      <Pager pagination={data?.pagination ?? null} onPage={(p) => setQuery((q) => ({ ...q, page: p }))} />
+      <Pager pagination={data?.pagination ?? null} onPage={(page) => setParams((p) => ({ ...p, page }))} />
       <UserDetailDialog userId={viewing} onClose={() => setViewing(null)} />
       <BulkEmailDialog userIds={emailing} onClose={() => setEmailing(null)} onSent={() => setSelected(new Set())} />
     </div>

@@ -1,22 +1,31 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
+import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { adminApi, adminError } from "./admin-api";
+import { Progress } from "@/components/ui/progress";
+import { formatNumber } from "@/lib/client/format";
+import { useBulkEmail } from "@/lib/client/queries/admin";
+import { isFinalError, isJobOver, jobProgressText, useJob } from "@/lib/client/queries/jobs";
+import { bulkEmailFormSchema } from "@/lib/services/admin/schemas";
+import { adminError } from "./admin-errors";
 
-interface BulkEmailJson {
-  msg: string;
-  sent: number;
-  failed: string[];
-}
-
+/** The spec: the modal closes 2 seconds after the success message. */
 const CLOSE_AFTER_MS = 2000;
 const SUCCESS = "Your email has been sent successfully.";
+const FAILURE = "Failed to send emails. Please try again.";
 
 interface Props {
   /** The recipients, frozen when the dialog opened; null when closed. */
@@ -29,20 +38,23 @@ interface Props {
 export function BulkEmailDialog({ userIds, onClose, onSent }: Props) {
   return (
     <Dialog open={userIds !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl">{userIds ? <BulkEmailForm userIds={userIds} onClose={onClose} onSent={onSent} /> : null}</DialogContent>
+      <DialogContent className="sm:max-w-xl">
+        {userIds ? <BulkEmailForm userIds={userIds} onClose={onClose} onSent={onSent} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
 
-/** Mounted per opening, so every opening starts with an empty form. */
+/**
+ * Mounted per opening, so every opening starts with an empty form. Sending starts a background
+ * job; its progress is polled ("Sending… 120 of 450") until it ends with the spec's texts.
+ */
 function BulkEmailForm({ userIds, onClose, onSent }: { userIds: string[]; onClose: () => void; onSent: () => void }) {
-  const [subject, setSubject] = useState("");
-  const [message, setMessage] = useState("");
-  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
-  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const form = useZodForm(bulkEmailFormSchema, { defaultValues: { subject: "", message: "" } });
+  const send = useBulkEmail();
+  const job = useJob(send.data?.jobId ?? null, { allow401: true });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const handledJob = useRef<string | null>(null);
 
   useEffect(
     () => () => {
@@ -51,91 +63,105 @@ function BulkEmailForm({ userIds, onClose, onSent }: { userIds: string[]; onClos
     [],
   );
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const next = { subject: subject.trim() ? undefined : "Subject is required", message: message.trim() ? undefined : "Message is required" };
-    setErrors(next);
-    if (next.subject || next.message) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const res = await adminApi<BulkEmailJson>("/api/admin/users/bulk-email", { body: { userIds, subject: subject.trim(), message: message.trim() } });
-      if (res.failed?.length) {
-        setNotice({ kind: "error", text: res.msg || "Failed to send emails. Please try again." });
-        return;
-      }
-      setNotice({ kind: "success", text: SUCCESS });
-      setDone(true);
-      onSent();
-      timer.current = setTimeout(onClose, CLOSE_AFTER_MS);
-    } catch (err) {
-      setNotice({ kind: "error", text: adminError(err, "Failed to send emails. Please try again.") });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const status = job.data?.status;
+  const done = status === "completed" && job.data!.failed === 0;
+  // The job ended with refusals ("Sent X of Y emails."; the form stays open), failed, or cannot be
+  // followed (a refused or, before any answer, a failed status request).
+  const jobError =
+    status === "failed"
+      ? FAILURE
+      : status === "completed" && job.data!.failed > 0
+        ? job.data!.msg || FAILURE
+        : job.isError && (!job.data || isFinalError(job.error))
+          ? adminError(job.error, FAILURE)
+          : null;
+  const running = send.isPending || (send.isSuccess && !isJobOver(job.data) && jobError === null);
 
+  // Every e-mail went out: the list clears its selection, and the modal closes 2 seconds later.
+  const jobId = send.data?.jobId ?? null;
+  useEffect(() => {
+    if (!done || handledJob.current === jobId) return;
+    handledJob.current = jobId;
+    onSent();
+    timer.current = setTimeout(onClose, CLOSE_AFTER_MS);
+  }, [done, jobId, onSent, onClose]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) =>
+    void form.handleSubmit(
+      (values) => {
+        form.clearServerError();
+        send.mutate({ userIds, ...values }, { onError: (err) => form.setServerError(adminError(err, FAILURE)) });
+      },
+      () => send.reset(),
+    )(event);
+
+  // The spec requires both fields: each missing one is named in the form's one message area.
+  const errors = form.formState.errors;
+  const fieldMessages = [errors.subject?.message, errors.message?.message].filter((m): m is string => Boolean(m));
+  const busy = running || done;
   const n = userIds.length;
+  const total = job.data?.total ?? send.data?.total ?? n;
+  const processed = job.data ? job.data.done + job.data.failed : 0;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Send Email to Users</DialogTitle>
         <DialogDescription>
           One e-mail goes to each of the {n} selected user{n === 1 ? "" : "s"}, greeting them by name.
         </DialogDescription>
       </DialogHeader>
-      {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
+      {done ? <FormAlert kind="success">{SUCCESS}</FormAlert> : null}
+      {running && send.isSuccess ? (
+        <div className="space-y-1.5" data-testid="bulk-email-progress">
+          <p className="text-sm text-muted-foreground" role="status">
+            Sending… {jobProgressText(job.data, total, formatNumber)}
+          </p>
+          <Progress value={processed} max={Math.max(total, 1)} aria-label="Sending progress" />
+        </div>
+      ) : null}
+      {jobError && !form.formError ? <FormAlert kind="error">{jobError}</FormAlert> : null}
+      {form.formError ? (
+        <FormAlert kind="error" id={form.errorId}>
+          {fieldMessages.length > 1
+            ? fieldMessages.map((m) => (
+                <span key={m} className="block">
+                  {m}
+                </span>
+              ))
+            : form.formError}
+        </FormAlert>
+      ) : null}
       <div className="space-y-1.5">
         <Label htmlFor="bulk-subject">Subject</Label>
         <Input
           id="bulk-subject"
-          value={subject}
           maxLength={200}
-          disabled={busy || done}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? "bulk-subject-error" : undefined}
-          onChange={(e) => {
-            setSubject(e.target.value);
-            if (errors.subject) setErrors((x) => ({ ...x, subject: undefined }));
-          }}
+          disabled={busy}
+          {...form.register("subject")}
+          {...form.field("subject")}
         />
-        {errors.subject ? (
-          <p id="bulk-subject-error" className="text-sm text-destructive">
-            {errors.subject}
-          </p>
-        ) : null}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="bulk-message">Message</Label>
         <Textarea
           id="bulk-message"
           rows={8}
-          value={message}
           maxLength={20_000}
-          disabled={busy || done}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "bulk-message-error" : "bulk-message-hint"}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            if (errors.message) setErrors((x) => ({ ...x, message: undefined }));
-          }}
+          disabled={busy}
+          {...form.register("message")}
+          {...form.field("message")}
+          aria-describedby={form.field("message")["aria-describedby"] ?? "bulk-message-hint"}
         />
-        {errors.message ? (
-          <p id="bulk-message-error" className="text-sm text-destructive">
-            {errors.message}
-          </p>
-        ) : (
-          <p id="bulk-message-hint" className="text-xs text-muted-foreground">
-            Separate paragraphs with a blank line.
-          </p>
-        )}
+        <p id="bulk-message-hint" className="text-xs text-muted-foreground">
+          Separate paragraphs with a blank line.
+        </p>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy || done}>
-          {busy ? "Sending..." : `Send Email to ${n} User(s)`}
+        <Button type="submit" disabled={busy}>
+          {running ? "Sending..." : `Send Email to ${n} User(s)`}
         </Button>
       </DialogFooter>
     </form>

@@ -1,11 +1,12 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { Pager, type PaginationJson } from "./pager";
+import type { PaginationJson } from "@/lib/services/admin/pagination";
+import { Pager } from "./pager";
 
 interface Props {
   /** Nothing loaded yet (first load): skeleton rows. */
   loading: boolean;
-  /** A reload is under way: the current rows are dimmed. */
+  /** The rows shown belong to the previous filters or page while the new ones load: dimmed. */
   refreshing: boolean;
   loadingLabel: string;
   empty: boolean;
@@ -16,15 +17,27 @@ interface Props {
 }
 
 /** The states every admin list shares: loading skeleton, empty text, the table card and its pager. */
-export function ListFrame({ loading, refreshing, loadingLabel, empty, emptyText, pagination, onPage, children }: Props) {
+export function ListFrame({
+  loading,
+  refreshing,
+  loadingLabel,
+  empty,
+  emptyText,
+  pagination,
+  onPage,
+  children,
+}: Props) {
   if (loading) {
     return (
       <div className="space-y-2" aria-busy="true" aria-label={loadingLabel}>
-        {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-12 w-full" />)}
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
       </div>
     );
   }
-  if (empty) return <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{emptyText}</p>;
+  if (empty)
+    return <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{emptyText}</p>;
   return (
     <div className={cn("space-y-4 transition-opacity", refreshing && "opacity-60")} aria-busy={refreshing}>
       <div className="rounded-xl border bg-card">{children}</div>

@@ -2,13 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
-
-export interface PaginationJson {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
+import type { PaginationJson } from "@/lib/services/admin/pagination";
 
 /** Previous / next with "Page X of Y". */
 export function Pager({ pagination, onPage }: { pagination: PaginationJson | null; onPage: (page: number) => void }) {

@@ -1,7 +1,17 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** A headline figure on the admin screens (test id: stat-<title in kebab case>). */
-export function StatCard({ title, value, note, icon }: { title: string; value: string; note?: string; icon: React.ReactNode }) {
+export function StatCard({
+  title,
+  value,
+  note,
+  icon,
+}: {
+  title: string;
+  value: string;
+  note?: string;
+  icon: React.ReactNode;
+}) {
   return (
     <Card className="gap-2">
       <CardHeader className="flex flex-row items-center justify-between">

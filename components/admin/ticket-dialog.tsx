@@ -1,32 +1,39 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { Controller } from "react-hook-form";
 import { FormAlert } from "@/components/auth/form-alert";
-import { PriorityBadge, StatusBadge, type TicketSummary } from "@/components/help/ticket-badges";
+import { useZodForm } from "@/components/forms/use-zod-form";
+import { PriorityBadge, StatusBadge } from "@/components/help/ticket-badges";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
+import { formatDateTime } from "@/lib/client/format";
+import { useAdminTicket, useUpdateTicket } from "@/lib/client/queries/admin";
+import { adminTicketUpdateSchema, TICKET_STATUSES } from "@/lib/services/admin/schemas";
+import type { TicketJson } from "@/lib/services/tickets/serialize";
 import { cn } from "@/lib/utils";
-import { adminApi, adminError } from "./admin-api";
-import { TICKET_STATUSES } from "./ticket-filters";
-
-/** The admin view of a ticket: the owner carries an id and responses a `timestamp`. */
-export interface AdminTicket extends Omit<TicketSummary, "user" | "responses"> {
-  user: { _id: string; name: string; email: string } | null;
-  responses: (TicketSummary["responses"][number] & { timestamp?: string })[];
-}
+import { adminError } from "./admin-errors";
 
 export const shortId = (id: string) => `#${id.slice(-6)}`;
 
 function Message({ author, admin, text, at }: { author: string; admin: boolean; text: string; at: string }) {
   return (
-    <li className={cn("rounded-lg border p-3", admin ? "border-primary/30 bg-primary/5" : "bg-card")}>
+    <li className={cn("rounded-lg border p-3", "bg-card", admin && "border-l-4 border-l-primary")}>
       <div className="mb-1.5 flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-semibold">{author}</span>
-        <time className="text-xs text-muted-foreground" dateTime={at}>{new Date(at).toLocaleString("en-US")}</time>
+        <time className="text-xs text-muted-foreground" dateTime={at}>
+          {formatDateTime(at)}
+        </time>
       </div>
       <p className="text-sm break-words whitespace-pre-wrap">{text}</p>
     </li>
@@ -42,55 +49,83 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+const UPDATED = "Ticket updated successfully.";
+
+/** Status and optional response, saved together (the server's schema); the response clears after a save. */
+function UpdateForm({ ticket }: { ticket: TicketJson }) {
+  const form = useZodForm(adminTicketUpdateSchema, { defaultValues: { status: ticket.status, response: "" } });
+  const update = useUpdateTicket(ticket._id);
+
+  const onSubmit = form.handleSubmit(
+    ({ status, response }) => {
+      form.clearServerError();
+      update.mutate(response ? { status: status ?? ticket.status, response } : { status: status ?? ticket.status }, {
+        onSuccess: (updated) => form.reset({ status: updated.status, response: "" }),
+        onError: (err) => form.setServerError(adminError(err, "Failed to update ticket.")),
+      });
+    },
+    () => update.reset(),
+  );
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Update ticket">
+      {form.formError ? (
+        <FormAlert kind="error" id={form.errorId}>
+          {form.formError}
+        </FormAlert>
+      ) : update.isSuccess ? (
+        <FormAlert kind="success">{UPDATED}</FormAlert>
+      ) : null}
+      <div className="space-y-1.5">
+        <Label htmlFor="ticket-update-status">Status</Label>
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="ticket-update-status" className="sm:w-56" {...form.field("status")}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {TICKET_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {s}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="ticket-update-response">Response (optional)</Label>
+        <Textarea
+          id="ticket-update-response"
+          rows={4}
+          maxLength={5000}
+          placeholder="Write a reply to the user"
+          {...form.register("response")}
+          {...form.field("response")}
+        />
+      </div>
+      <DialogFooter>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Updating..." : "Update Ticket"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
 interface Props {
   ticketId: string;
   onClose: () => void;
-  /** Called after a successful save so the list can refresh. */
-  onUpdated: () => void;
 }
 
 /** Loads one ticket; shows it with its conversation and saves a status and an optional response together. */
-export function TicketDialog({ ticketId, onClose, onUpdated }: Props) {
-  const [ticket, setTicket] = useState<AdminTicket | null>(null);
-  const [loadError, setLoadError] = useState("");
-  const [status, setStatus] = useState("");
-  const [response, setResponse] = useState("");
-  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const url = `/api/admin/tickets/${encodeURIComponent(ticketId)}`;
-
-  useEffect(() => {
-    let cancelled = false;
-    adminApi<AdminTicket>(url)
-      .then((t) => {
-        if (cancelled) return;
-        setTicket(t);
-        setStatus(t.status);
-      })
-      .catch((err) => !cancelled && setLoadError(adminError(err, "Failed to load ticket details.")));
-    return () => {
-      cancelled = true;
-    };
-  }, [url]);
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = response.trim();
-      const updated = await adminApi<AdminTicket>(url, { method: "PUT", body: text ? { status, response: text } : { status } });
-      setTicket(updated);
-      setStatus(updated.status);
-      setResponse("");
-      setNotice({ kind: "success", text: "Ticket updated successfully." });
-      onUpdated();
-    } catch (err) {
-      setNotice({ kind: "error", text: adminError(err, "Failed to update ticket.") });
-    } finally {
-      setBusy(false);
-    }
-  }
+export function TicketDialog({ ticketId, onClose }: Props) {
+  const { data: ticket, error: failure } = useAdminTicket(ticketId);
+  const loadError = failure && !ticket ? adminError(failure, "Failed to load ticket details.") : "";
 
   const userName = ticket?.user?.name || "User";
   return (
@@ -98,7 +133,9 @@ export function TicketDialog({ ticketId, onClose, onUpdated }: Props) {
       <DialogContent className="sm:max-w-2xl" data-testid="ticket-dialog">
         <DialogHeader>
           <DialogTitle>Ticket {shortId(ticketId)}</DialogTitle>
-          <DialogDescription>{ticket ? ticket.subject : loadError ? "The ticket could not be loaded." : "Loading ticket..."}</DialogDescription>
+          <DialogDescription>
+            {ticket ? ticket.subject : loadError ? "The ticket could not be loaded." : "Loading ticket..."}
+          </DialogDescription>
         </DialogHeader>
         {loadError ? <FormAlert kind="error">{loadError}</FormAlert> : null}
         {!ticket && !loadError ? (
@@ -125,7 +162,9 @@ export function TicketDialog({ ticketId, onClose, onUpdated }: Props) {
               </Detail>
             </dl>
             <section className="space-y-2" aria-labelledby="ticket-conversation-heading">
-              <h3 id="ticket-conversation-heading" className="text-sm font-semibold">Conversation</h3>
+              <h3 id="ticket-conversation-heading" className="text-sm font-semibold">
+                Conversation
+              </h3>
               <ol className="max-h-80 space-y-2 overflow-y-auto pr-1">
                 <Message author={userName} admin={false} text={ticket.message} at={ticket.createdAt} />
                 {ticket.responses.map((r, i) => (
@@ -139,36 +178,7 @@ export function TicketDialog({ ticketId, onClose, onUpdated }: Props) {
                 ))}
               </ol>
             </section>
-            <form onSubmit={save} className="space-y-4" noValidate aria-label="Update ticket">
-              {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
-              <div className="space-y-1.5">
-                <Label htmlFor="ticket-update-status">Status</Label>
-                <Select value={status} onValueChange={setStatus}>
-                  <SelectTrigger id="ticket-update-status" className="sm:w-56">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TICKET_STATUSES.map((s) => (
-                      <SelectItem key={s} value={s}>{s}</SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor="ticket-update-response">Response (optional)</Label>
-                <Textarea
-                  id="ticket-update-response"
-                  rows={4}
-                  maxLength={5000}
-                  placeholder="Write a reply to the user"
-                  value={response}
-                  onChange={(e) => setResponse(e.target.value)}
-                />
-              </div>
-              <DialogFooter>
-                <Button type="submit" disabled={busy}>{busy ? "Updating..." : "Update Ticket"}</Button>
-              </DialogFooter>
-            </form>
+            <UpdateForm key={ticket._id} ticket={ticket} />
           </>
         ) : null}
       </DialogContent>

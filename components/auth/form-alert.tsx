@@ -1,11 +1,19 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 
-/** An inline error or success message for a form. */
-export function FormAlert({ kind, children }: { kind: "error" | "success"; children: React.ReactNode }) {
+/** An inline error or success message for a form; `id` lets invalid fields point at it. */
+export function FormAlert({
+  kind,
+  id,
+  children,
+}: {
+  kind: "error" | "success";
+  id?: string;
+  children: React.ReactNode;
+}) {
   const Icon = kind === "error" ? AlertCircle : CheckCircle2;
   return (
-    <Alert variant={kind === "error" ? "destructive" : "success"}>
+    <Alert variant={kind === "error" ? "destructive" : "success"} id={id}>
       <Icon aria-hidden />
       <AlertDescription>{children}</AlertDescription>
     </Alert>

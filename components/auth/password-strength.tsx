@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 
 const TONE = {
   Weak: { bar: "bg-destructive", text: "text-destructive" },
-  Medium: { bar: "bg-warning", text: "text-amber-600" },
+  Medium: { bar: "bg-warning", text: "text-warning-strong" },
   Strong: { bar: "bg-success", text: "text-success" },
 } as const;
 
@@ -30,7 +30,10 @@ export function PasswordStrength({ password }: { password: string }) {
         {PASSWORD_RULES.map((rule) => {
           const ok = rule.test(password);
           return (
-            <li key={rule.label} className={cn("flex items-center gap-1.5", ok ? "text-success" : "text-muted-foreground")}>
+            <li
+              key={rule.label}
+              className={cn("flex items-center gap-1.5", ok ? "text-success" : "text-muted-foreground")}
+            >
               {ok ? <Check className="size-3.5" aria-hidden /> : <X className="size-3.5" aria-hidden />}
               <span>{rule.label}</span>
               <span className="sr-only">{ok ? "(met)" : "(not met)"}</span>

@@ -5,11 +5,14 @@ import { KeyRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useConnections } from "@/lib/client/queries/ai";
 import type { ConnectionJson } from "@/lib/services/connections/connections";
 import { ManageConnectionsDialog } from "./manage-connections-dialog";
 
-export function ApiKeysCard({ connections }: { connections: ConnectionJson[] }) {
+/** API Keys card: the connections (read with the page, then kept by the query) and the Manage Connections dialog. */
+export function ApiKeysCard({ initialConnections }: { initialConnections: ConnectionJson[] }) {
   const [open, setOpen] = useState(false);
+  const { data: connections = initialConnections } = useConnections(initialConnections);
   return (
     <Card>
       <CardHeader>
@@ -28,7 +31,11 @@ export function ApiKeysCard({ connections }: { connections: ConnectionJson[] }) 
               <li key={c._id} className="flex items-center gap-2 text-sm">
                 <Badge variant="outline">{c.provider}</Badge>
                 <span className="truncate font-medium">{c.name}</span>
-                {c.isActive ? <Badge variant="success" className="ml-auto">Active</Badge> : null}
+                {c.isActive ? (
+                  <Badge variant="success" className="ml-auto">
+                    Active
+                  </Badge>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -39,7 +46,7 @@ export function ApiKeysCard({ connections }: { connections: ConnectionJson[] }) 
           Manage Connections
         </Button>
       </CardFooter>
-      <ManageConnectionsDialog open={open} onOpenChange={setOpen} connections={connections} />
+      <ManageConnectionsDialog open={open} onOpenChange={setOpen} />
     </Card>
   );
 }

@@ -1,9 +1,20 @@
+"use client";
+
 import Link from "next/link";
 import { Wand2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { modelLabel } from "@/lib/ai/models";
+import { useAiConfig } from "@/lib/client/queries/ai";
+import type { UserAiConfigJson } from "@/lib/services/ai-config/ai-config";
 
-export function GeneratorCard({ modelLabel, connectionLabel }: { modelLabel: string; connectionLabel: string | null }) {
+/**
+ * Email Generator card: the current model and active connection follow the AI config query (a change in Manage
+ * Connections shows at once).
+ */
+export function GeneratorCard({ initialConfig }: { initialConfig: UserAiConfigJson }) {
+  const { data: config = initialConfig } = useAiConfig(initialConfig);
+  const active = config.connections.find((c) => c.isActive);
   return (
     <Card>
       <CardHeader>
@@ -16,11 +27,15 @@ export function GeneratorCard({ modelLabel, connectionLabel }: { modelLabel: str
       <CardContent className="space-y-2 text-sm">
         <div className="flex justify-between gap-2">
           <span className="text-muted-foreground">Current model</span>
-          <span className="text-right font-medium" data-testid="current-model">{modelLabel}</span>
+          <span className="text-right font-medium" data-testid="current-model">
+            {modelLabel(config.aiConfig.selectedModel)}
+          </span>
         </div>
         <div className="flex justify-between gap-2">
           <span className="text-muted-foreground">Active connection</span>
-          <span className="text-right font-medium" data-testid="active-connection">{connectionLabel ?? "No connection configured"}</span>
+          <span className="text-right font-medium" data-testid="active-connection">
+            {active ? `${active.provider} > ${active.name}` : "No connection configured"}
+          </span>
         </div>
       </CardContent>
       <CardFooter className="mt-auto">

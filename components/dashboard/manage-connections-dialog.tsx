@@ -1,45 +1,73 @@
 "use client";
 
 import { useState } from "react";
-import { activateConnectionAction, checkConnectionAction, deleteConnectionAction } from "@/app/(app)/ai-setup-actions";
 import { FormAlert } from "@/components/auth/form-alert";
 import { AddConnectionForm } from "@/components/connections/add-connection-form";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { messageOf } from "@/lib/client/api";
+import {
+  useActivateConnection,
+  useCheckConnection,
+  useConnections,
+  useDeleteConnection,
+} from "@/lib/client/queries/ai";
 import type { ConnectionJson } from "@/lib/services/connections/connections";
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  connections: ConnectionJson[];
 }
 
 type Notice = { kind: "success" | "error"; text: string } | null;
 
-export function ManageConnectionsDialog({ open, onOpenChange, connections }: Props) {
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<ConnectionJson | null>(null);
+const FAILED = "Something went wrong. Please try again.";
 
-  async function run(id: string, action: () => Promise<{ ok: boolean; error?: string } | null>, success?: string) {
-    setBusyId(id);
+/**
+ * Manage API Connections: the table (set active, check, delete) and the Add New Connection form; one message at a time.
+ */
+export function ManageConnectionsDialog({ open, onOpenChange }: Props) {
+  const { data: connections = [] } = useConnections();
+  const activate = useActivateConnection();
+  const remove = useDeleteConnection();
+  const check = useCheckConnection();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [toDelete, setToDelete] = useState<ConnectionJson | null>(null);
+  const busyId = [activate, remove, check].find((m) => m.isPending)?.variables ?? null;
+
+  function onActivate(c: ConnectionJson) {
     setNotice(null);
-    const result = await action().catch(() => null);
-    setBusyId(null);
-    if (!result?.ok) setNotice({ kind: "error", text: result?.error ?? "Something went wrong. Please try again." });
-    else if (success) setNotice({ kind: "success", text: success });
+    activate.mutate(c._id, {
+      onSuccess: () => setNotice({ kind: "success", text: `${c.name} is now the active connection.` }),
+      onError: (error) => setNotice({ kind: "error", text: messageOf(error, FAILED) }),
+    });
   }
 
-  async function check(id: string) {
-    setBusyId(id);
+  function onCheck(c: ConnectionJson) {
     setNotice(null);
-    const result = await checkConnectionAction({ id }).catch(() => null);
-    setBusyId(null);
-    if (!result?.ok) return setNotice({ kind: "error", text: result?.error ?? "Could not check the key. Please try again." });
-    setNotice({ kind: result.data.valid ? "success" : "error", text: result.data.msg });
+    check.mutate(c._id, {
+      onSuccess: (result) => setNotice({ kind: result.valid ? "success" : "error", text: result.msg }),
+      onError: (error) =>
+        setNotice({ kind: "error", text: messageOf(error, "Could not check the key. Please try again.") }),
+    });
+  }
+
+  function onDelete(c: ConnectionJson) {
+    setNotice(null);
+    remove.mutate(c._id, {
+      onSuccess: () => setNotice({ kind: "success", text: "Connection deleted." }),
+      onError: (error) => setNotice({ kind: "error", text: messageOf(error, FAILED) }),
+    });
   }
 
   function changeOpen(next: boolean) {
@@ -56,7 +84,9 @@ export function ManageConnectionsDialog({ open, onOpenChange, connections }: Pro
         </DialogHeader>
         {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
         {connections.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No connections yet. Add your first API key below.</p>
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No connections yet. Add your first API key below.
+          </p>
         ) : (
           <Table>
             <TableHeader>
@@ -76,18 +106,26 @@ export function ManageConnectionsDialog({ open, onOpenChange, connections }: Pro
                     <Badge variant="outline">{c.provider}</Badge>
                   </TableCell>
                   <TableCell className="font-mono text-xs">{c.apiKey}</TableCell>
-                  <TableCell>{c.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+                  <TableCell>
+                    {c.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                  </TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">
                       {!c.isActive ? (
-                        <Button size="sm" variant="outline" disabled={busyId === c._id} onClick={() => run(c._id, () => activateConnectionAction({ id: c._id }), `${c.name} is now the active connection.`)}>
+                        <Button size="sm" variant="outline" disabled={busyId === c._id} onClick={() => onActivate(c)}>
                           Set active
                         </Button>
                       ) : null}
-                      <Button size="sm" variant="ghost" disabled={busyId === c._id} onClick={() => check(c._id)}>
+                      <Button size="sm" variant="ghost" disabled={busyId === c._id} onClick={() => onCheck(c)}>
                         Check key
                       </Button>
-                      <Button size="sm" variant="ghost" className="text-destructive" disabled={busyId === c._id} onClick={() => setToDelete(c)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-destructive"
+                        disabled={busyId === c._id}
+                        onClick={() => setToDelete(c)}
+                      >
                         Delete
                       </Button>
                     </div>
@@ -97,7 +135,10 @@ export function ManageConnectionsDialog({ open, onOpenChange, connections }: Pro
             </TableBody>
           </Table>
         )}
-        <AddConnectionForm defaultProvider="Anthropic" onSaved={() => setNotice({ kind: "success", text: "Saved successfully!" })} />
+        <AddConnectionForm
+          defaultProvider="Anthropic"
+          onSaved={() => setNotice({ kind: "success", text: "Saved successfully!" })}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={() => changeOpen(false)}>
             Close
@@ -107,7 +148,7 @@ export function ManageConnectionsDialog({ open, onOpenChange, connections }: Pro
           open={toDelete !== null}
           onOpenChange={(next) => !next && setToDelete(null)}
           message={`Are you sure you want to delete the connection "${toDelete?.name ?? ""}"? Templates using it will need another connection.`}
-          onConfirm={() => toDelete && run(toDelete._id, () => deleteConnectionAction({ id: toDelete._id }), "Connection deleted.")}
+          onConfirm={() => toDelete && onDelete(toDelete)}
         />
       </DialogContent>
     </Dialog>

@@ -2,29 +2,39 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { deleteTemplateAction } from "@/app/(app)/ai-setup-actions";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { modelLabel } from "@/lib/ai/models";
+import { ModelWarnings } from "@/components/models/model-warnings";
 import { labelOfUseCase } from "@/lib/client/labels";
+import { useDeleteTemplate, useTemplates } from "@/lib/client/queries/ai";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 import { ViewTemplateDialog } from "./view-template-dialog";
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  templates: TemplateJson[];
 }
 
-export function ManageTemplatesDialog({ open, onOpenChange, templates }: Props) {
+/** Manage Email Templates: the table (View, Edit in the generator, Delete after confirmation). */
+export function ManageTemplatesDialog({ open, onOpenChange }: Props) {
+  const { data: templates = [] } = useTemplates();
+  const deleteTemplate = useDeleteTemplate();
   const [viewing, setViewing] = useState<TemplateJson | null>(null);
   const [toDelete, setToDelete] = useState<TemplateJson | null>(null);
 
-  async function remove(template: TemplateJson) {
-    const result = await deleteTemplateAction({ id: template._id }).catch(() => null);
-    if (!result?.ok) window.alert("Failed to delete template");
+  function remove(template: TemplateJson) {
+    // The spec's alert (a blocking browser dialog) for a failed deletion.
+    deleteTemplate.mutate(template._id, { onError: () => window.alert("Failed to delete template") });
   }
 
   return (
@@ -34,6 +44,7 @@ export function ManageTemplatesDialog({ open, onOpenChange, templates }: Props) 
           <DialogTitle>Manage Email Templates</DialogTitle>
           <DialogDescription>Saved prompts, schemas and models you can load in the email generator.</DialogDescription>
         </DialogHeader>
+        <ModelWarnings kinds={["template"]} />
         {templates.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
             No templates yet. Save one from the AI Configuration dialog of the email generator.
@@ -62,7 +73,13 @@ export function ManageTemplatesDialog({ open, onOpenChange, templates }: Props) 
                       <Button size="sm" variant="ghost" asChild>
                         <Link href={`/email-generator?template=${t._id}`}>Edit</Link>
                       </Button>
-                      <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setToDelete(t)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-destructive"
+                        disabled={deleteTemplate.isPending && deleteTemplate.variables === t._id}
+                        onClick={() => setToDelete(t)}
+                      >
                         Delete
                       </Button>
                     </div>

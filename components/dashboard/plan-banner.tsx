@@ -14,15 +14,23 @@ export function bannerBarColor(remainingPercent: number): string {
 export function PlanBanner({ credits, licenseKey }: { credits: CreditsJson; licenseKey: string | null }) {
   if (credits.unlimited) {
     return (
-      <section className="rounded-xl border border-primary/30 bg-gradient-to-r from-primary/10 to-primary/5 p-5" data-testid="plan-banner">
+      <section
+        className="rounded-xl border border-primary/30 bg-gradient-to-r from-primary/10 to-primary/5 p-5"
+        data-testid="plan-banner"
+      >
         <div className="flex items-start gap-3">
           <Crown className="mt-0.5 size-6 text-primary" aria-hidden />
           <div className="space-y-1">
             <h2 className="text-lg font-semibold">Lifetime Access</h2>
-            <p className="text-sm text-muted-foreground">You have lifetime access to all features with unlimited emails!</p>
+            <p className="text-sm text-muted-foreground">
+              You have lifetime access to all features with unlimited emails!
+            </p>
             {licenseKey ? (
               <p className="text-sm">
-                License key: <code className="rounded bg-background px-1.5 py-0.5 font-mono text-xs" data-testid="license-key">{licenseKey}</code>
+                License key:{" "}
+                <code className="rounded bg-background px-1.5 py-0.5 font-mono text-xs" data-testid="license-key">
+                  {licenseKey}
+                </code>
               </p>
             ) : null}
           </div>
@@ -53,9 +61,16 @@ export function PlanBanner({ credits, licenseKey }: { credits: CreditsJson; lice
                 {used}/{daily}
               </span>
             </div>
-            <Progress value={percent} indicatorClassName={bannerBarColor(percent)} aria-label="Daily credits remaining" data-testid="credits-bar" />
+            <Progress
+              value={percent}
+              indicatorClassName={bannerBarColor(percent)}
+              aria-label="Daily credits remaining"
+              data-testid="credits-bar"
+            />
             <p className="text-xs text-muted-foreground">
-              {credits.trialExpired ? credits.msg : `${remaining} of ${daily} email credits left today (resets at midnight UTC).`}
+              {credits.trialExpired
+                ? credits.msg
+                : `${remaining} of ${daily} email credits left today (resets at midnight UTC).`}
             </p>
           </div>
         </div>

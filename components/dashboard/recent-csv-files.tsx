@@ -1,54 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
 import { FileSpreadsheet, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { api } from "@/lib/client/api";
-import { formatCount } from "@/lib/csv/limits";
+import { formatNumber, formatShortDate } from "@/lib/client/format";
+import { useDeleteCsvFile, useRecentCsvFiles } from "@/lib/client/queries/csv";
 
-interface CsvSummary {
-  _id: string;
-  fileName: string;
-  rowCount: number;
-  created: string;
-}
-
-/** Short US date, e.g. 11/22/2026. */
-export function shortUsDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US");
-}
-
+/**
+ * Recent CSV Files: read on every visit; a deletion removes the entry at once (back silently if the server refuses:
+ * spec).
+ */
 export function RecentCsvFiles() {
-  const [files, setFiles] = useState<CsvSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const refresh = useCallback(async () => {
-    setFailed(false);
-    try {
-      setFiles(await api<CsvSummary[]>("/api/csv/recent"));
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    api<CsvSummary[]>("/api/csv/recent")
-      .then((list) => !cancelled && setFiles(list))
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  async function remove(id: string) {
-    setFiles((cur) => cur?.filter((f) => f._id !== id) ?? cur);
-    // A failed deletion is silently ignored (spec): the list is simply read again.
-    await api(`/api/csv/${id}`, { method: "DELETE" }).catch(() => void refresh());
-  }
+  const { data: files, isError, refetch } = useRecentCsvFiles();
+  const remove = useDeleteCsvFile();
 
   return (
     <Card>
@@ -59,14 +25,14 @@ export function RecentCsvFiles() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {failed ? (
+        {isError && !files ? (
           <div className="flex items-center gap-3 text-sm" role="alert">
             <span className="text-destructive">Failed to load data</span>
-            <Button variant="outline" size="sm" onClick={() => void refresh()}>
+            <Button variant="outline" size="sm" onClick={() => void refetch()}>
               Try again
             </Button>
           </div>
-        ) : files === null ? (
+        ) : !files ? (
           <div className="space-y-2" role="status" aria-label="Loading CSV files...">
             <span className="sr-only">Loading CSV files...</span>
             <Skeleton className="h-10 w-full" />
@@ -87,10 +53,16 @@ export function RecentCsvFiles() {
                 <Link href={`/email-generator?csvId=${f._id}`} className="min-w-0 flex-1 hover:underline">
                   <span className="block truncate font-medium">{f.fileName}</span>
                   <span className="text-xs text-muted-foreground">
-                    {formatCount(f.rowCount)} rows · {shortUsDate(f.created)}
+                    {formatNumber(f.rowCount)} rows · {formatShortDate(f.created)}
                   </span>
                 </Link>
-                <Button variant="ghost" size="sm" className="text-destructive" onClick={() => remove(f._id)} aria-label={`Delete ${f.fileName}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive"
+                  onClick={() => remove.mutate(f._id)}
+                  aria-label={`Delete ${f.fileName}`}
+                >
                   <Trash2 aria-hidden /> Delete
                 </Button>
               </li>

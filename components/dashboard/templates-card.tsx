@@ -6,13 +6,20 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { labelOfUseCase } from "@/lib/client/labels";
+import { useTemplates } from "@/lib/client/queries/ai";
 import type { TemplateJson } from "@/lib/services/templates/templates";
+import { ModelWarnings } from "@/components/models/model-warnings";
 import { ManageTemplatesDialog } from "./manage-templates-dialog";
 
 const PREVIEW = 3;
 
-export function TemplatesCard({ templates }: { templates: TemplateJson[] }) {
+/**
+ * Email Templates card: the 3 newest templates (read with the page, then kept by the query) and the Manage Templates
+ * dialog.
+ */
+export function TemplatesCard({ initialTemplates }: { initialTemplates: TemplateJson[] }) {
   const [open, setOpen] = useState(false);
+  const { data: templates = initialTemplates } = useTemplates(initialTemplates);
   const more = templates.length - PREVIEW;
   return (
     <Card>
@@ -23,7 +30,8 @@ export function TemplatesCard({ templates }: { templates: TemplateJson[] }) {
         </CardTitle>
         <CardDescription>Reusable prompts and settings.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-3">
+        <ModelWarnings kinds={["template"]} />
         {templates.length === 0 ? (
           <p className="text-sm text-muted-foreground">No templates saved yet.</p>
         ) : (
@@ -43,7 +51,7 @@ export function TemplatesCard({ templates }: { templates: TemplateJson[] }) {
           Manage Templates
         </Button>
       </CardFooter>
-      <ManageTemplatesDialog open={open} onOpenChange={setOpen} templates={templates} />
+      <ManageTemplatesDialog open={open} onOpenChange={setOpen} />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { modelLabel } from "@/lib/ai/models";
 import { labelOfUseCase } from "@/lib/client/labels";
+import { useTemplate } from "@/lib/client/queries/ai";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -16,7 +17,16 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function ViewTemplateDialog({ template, onOpenChange }: { template: TemplateJson | null; onOpenChange: (open: boolean) => void }) {
+/** The View dialog: the list's copy at once, the template's own read when that copy is stale. */
+export function ViewTemplateDialog({
+  template: fromList,
+  onOpenChange,
+}: {
+  template: TemplateJson | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { data } = useTemplate(fromList?._id ?? null, fromList ?? undefined);
+  const template = fromList ? (data ?? fromList) : null;
   return (
     <Dialog open={template !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -39,7 +49,9 @@ export function ViewTemplateDialog({ template, onOpenChange }: { template: Templ
                 )}
               </Field>
               <Field label="JSON Schema">
-                <pre className="max-h-60 overflow-auto rounded-md bg-muted p-3 font-mono text-xs">{template.jsonSchema}</pre>
+                <pre tabIndex={0} className="max-h-60 overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+                  {template.jsonSchema}
+                </pre>
               </Field>
               <Field label="Condition">Only run if: {template.onlyRunIf.trim() || "(always run)"}</Field>
             </dl>

@@ -21,7 +21,14 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure...?" before anything destructive. */
-export function ConfirmDialog({ open, onOpenChange, title = "Please confirm", message, confirmLabel = "Delete", onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title = "Please confirm",
+  message,
+  confirmLabel = "Delete",
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -31,7 +38,10 @@ export function ConfirmDialog({ open, onOpenChange, title = "Please confirm", me
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className="bg-destructive text-white hover:bg-destructive/90" onClick={onConfirm}>
+          <AlertDialogAction
+            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

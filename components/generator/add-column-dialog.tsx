@@ -1,72 +1,74 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
+import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { messageOf } from "@/lib/client/api";
+import { CSV_LIMITS } from "@/lib/csv/limits";
+import { addColumnFormSchema } from "@/lib/services/csv/schemas";
 
-/** New column name: non-empty and not already present. */
-export function columnNameProblem(name: string, columns: string[]): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return "Column name cannot be empty";
-  if (columns.includes(trimmed)) return `A column named "${trimmed}" already exists`;
-  return null;
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  columns: string[];
+  onAdd: (name: string) => Promise<void>;
 }
 
-export function AddColumnDialog({ open, onOpenChange, columns, onAdd }: { open: boolean; onOpenChange: (o: boolean) => void; columns: string[]; onAdd: (name: string) => Promise<void> }) {
-  const [name, setName] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  /** Closing (Cancel, Escape, the × or the overlay) starts the next opening from a clean form. */
-  function changeOpen(next: boolean) {
-    if (!next) {
-      setName("");
-      setError("");
-    }
-    onOpenChange(next);
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const problem = columnNameProblem(name, columns);
-    if (problem) return setError(problem);
-    setBusy(true);
-    try {
-      await onAdd(name.trim());
-      changeOpen(false);
-    } catch (err) {
-      setError(messageOf(err, "Failed to add the column. Please try again."));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+/** Add New Column: the name must be non-empty and not already present. Each opening starts clean. */
+export function AddColumnDialog({ open, onOpenChange, columns, onAdd }: Props) {
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Add New Column</DialogTitle>
-          </DialogHeader>
-          {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-          <div className="space-y-1.5">
-            <Label htmlFor="new-column-name">Column name</Label>
-            <Input id="new-column-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={200} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Adding..." : "Add Column"}
-            </Button>
-          </DialogFooter>
-        </form>
+        {open ? <AddColumnForm columns={columns} onAdd={onAdd} onClose={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function AddColumnForm({ columns, onAdd, onClose }: { columns: string[]; onAdd: Props["onAdd"]; onClose: () => void }) {
+  const schema = useMemo(() => addColumnFormSchema(columns), [columns]);
+  const form = useZodForm(schema, { defaultValues: { name: "" } });
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      await onAdd(name);
+      onClose();
+    } catch (err) {
+      form.setServerError(messageOf(err, "Failed to add the column. Please try again."));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>Add New Column</DialogTitle>
+      </DialogHeader>
+      {form.formError ? (
+        <FormAlert kind="error" id={form.errorId}>
+          {form.formError}
+        </FormAlert>
+      ) : null}
+      <div className="space-y-1.5">
+        <Label htmlFor="new-column-name">Column name</Label>
+        <Input
+          id="new-column-name"
+          autoFocus
+          maxLength={CSV_LIMITS.maxColumnNameChars}
+          {...form.register("name")}
+          {...form.field("name")}
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? "Adding..." : "Add Column"}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -1,35 +1,53 @@
 "use client";
 
-import { ChevronDown } from "lucide-react";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { FormAlert } from "@/components/auth/form-alert";
+import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
-import { DEFAULT_MODEL_BY_PROVIDER, providerOfModelId } from "@/lib/ai/models";
+import type { AiSettings } from "@/lib/ai/defaults";
+import { defaultFromOptions, providerOfModelId } from "@/lib/ai/models";
 import { missingVariables } from "@/lib/ai/prompt-variables";
-import { selectRowIndices } from "@/lib/ai/row-selection";
 import type { UseCase } from "@/lib/ai/providers";
-import { api, messageOf } from "@/lib/client/api";
-import { LAST_USED_CONFIG_KEY, type AiConfigJson } from "@/lib/client/ai-types";
+import { selectRowIndices } from "@/lib/ai/row-selection";
+import { messageOf } from "@/lib/client/api";
+import { aiKeys, useCreateTemplate, useSaveAiConfig } from "@/lib/client/queries/ai";
+import type { ConnectionJson } from "@/lib/services/connections/connections";
+import { aiConfigFormSchema } from "@/lib/services/generation/schemas";
+import type { ModelOption } from "@/lib/services/models/available-models";
+import type { TemplateJson } from "@/lib/services/templates/templates";
+import type { TableRow } from "./csv-store";
+import { rememberLastUsedConfig } from "./last-used-config";
 import { ModelConnectionFields } from "./model-connection-fields";
 import { PromptEditor } from "./prompt-editor";
+import { SaveRunMenu } from "./save-run-menu";
 import { TemplateControls } from "./template-controls";
-import type { AiSetup } from "./use-ai-setup";
-import type { TableRow } from "./use-csv-file";
-
-export type RunRequest = { config: AiConfigJson; rowIndices: number[] };
+import type { RunRequest } from "./use-generation";
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  setup: AiSetup;
   /** The dialog's starting values (saved config, or a template being edited). */
-  initial: AiConfigJson;
+  initial: AiSettings;
+  models: ModelOption[];
+  connections: ConnectionJson[];
+  templates: TemplateJson[];
+  /** Credits left today (Infinity for lifetime users). */
+  remainingCredits: number;
+  /** The saved CSV file a run writes into (the Save menu estimates each run option for it). */
+  csvId?: string;
   columns: string[];
   rows: TableRow[];
   /** Indices of the rows currently in view in the table. */
@@ -52,33 +70,46 @@ export function AiConfigDialog(props: Props) {
   );
 }
 
-function ConfigForm({ onOpenChange, setup, initial, columns, rows, visibleRowIndices, onRun }: Props) {
-  const [form, setForm] = useState<AiConfigJson>(initial);
-  const [maxRowsText, setMaxRowsText] = useState(String(initial.maxRows));
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const patch = (p: Partial<AiConfigJson>) => setForm((f) => ({ ...f, ...p }));
-  const current = (): AiConfigJson => ({ ...form, maxRows: clampMaxRows(maxRowsText, rows.length) });
+/** The form's values: the settings, with Maximum Rows to Process and the spending cap as the text typed. */
+type Draft = Omit<AiSettings, "maxRows" | "maxCostUsd"> & { maxRows: string; maxCostUsd: string };
 
-  const remaining = setup.credits?.unlimited ? Infinity : (setup.credits?.credits.remaining ?? Infinity);
-  const allRows = selectRowIndices(rows, { onlyRunIf: form.onlyRunIf, maxRows: clampMaxRows(maxRowsText, rows.length) });
-  const viewRows = selectRowIndices(rows, { rowsToProcess: visibleRowIndices(), onlyRunIf: form.onlyRunIf, maxRows: clampMaxRows(maxRowsText, rows.length) });
+const capText = (cap: number | null | undefined) => (cap === null || cap === undefined ? "" : String(cap));
+const draftOf = (settings: AiSettings): Draft => ({
+  ...settings,
+  maxRows: String(settings.maxRows),
+  maxCostUsd: capText(settings.maxCostUsd),
+});
 
-  async function save(): Promise<AiConfigJson | null> {
-    const config = current();
-    setBusy(true);
-    setError("");
-    try {
-      const res = await api<{ aiConfig: AiConfigJson }>("/api/ai/config", { method: "PUT", body: config });
-      localStorage.setItem(LAST_USED_CONFIG_KEY, JSON.stringify(res.aiConfig));
-      setup.setConfig(res.aiConfig);
-      return res.aiConfig;
-    } catch (err) {
-      setError(messageOf(err, "Failed to save configuration. Please try again."));
-      return null;
-    } finally {
-      setBusy(false);
-    }
+function ConfigForm(props: Props) {
+  const { onOpenChange, initial, columns, rows, visibleRowIndices, onRun, remainingCredits } = props;
+  const queryClient = useQueryClient();
+  const saveConfig = useSaveAiConfig();
+  const createTemplate = useCreateTemplate();
+  const form = useZodForm(aiConfigFormSchema, { defaultValues: draftOf(initial) });
+  const values = { ...draftOf(initial), ...useWatch({ control: form.control }) } as Draft;
+  const maxRows = clampMaxRows(values.maxRows, rows.length);
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) =>
+    form.setValue(name, value as never, { shouldDirty: true });
+  const patch = (changes: Partial<Draft>) =>
+    (Object.keys(changes) as (keyof Draft)[]).forEach((name) => set(name, changes[name]!));
+
+  const allRows = selectRowIndices(rows, { onlyRunIf: values.onlyRunIf, maxRows });
+  const viewRows = selectRowIndices(rows, { rowsToProcess: visibleRowIndices(), onlyRunIf: values.onlyRunIf, maxRows });
+
+  /** Saves the settings (validated with the server's schema first); null when it failed. */
+  async function save(): Promise<AiSettings | null> {
+    set("maxRows", String(maxRows));
+    let saved: AiSettings | null = null;
+    await form.handleSubmit(async (settings) => {
+      try {
+        const { aiConfig } = await saveConfig.mutateAsync(settings);
+        rememberLastUsedConfig(aiConfig);
+        saved = aiConfig;
+      } catch (err) {
+        form.setServerError(messageOf(err, "Failed to save configuration. Please try again."));
+      }
+    })();
+    return saved;
   }
 
   async function saveAndRun(rowIndices: number[]) {
@@ -88,42 +119,68 @@ function ConfigForm({ onOpenChange, setup, initial, columns, rows, visibleRowInd
     onRun({ config, rowIndices });
   }
 
-  async function saveTemplate(name: string): Promise<string | null> {
-    try {
-      await api("/api/ai/templates", { body: { name, ...current() } });
-      await setup.refreshTemplates();
-      return null;
-    } catch (err) {
-      return `Failed to save template: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}`;
-    }
+  async function saveTemplate(name: string): Promise<void> {
+    const cap = values.maxCostUsd.trim() === "" ? null : Number(values.maxCostUsd);
+    await createTemplate.mutateAsync({ name, ...values, maxRows, maxCostUsd: cap });
   }
 
+  async function connectionAdded(connection: ConnectionJson) {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: aiKeys.config() }),
+      queryClient.invalidateQueries({ queryKey: aiKeys.connections() }),
+      queryClient.invalidateQueries({ queryKey: aiKeys.models() }),
+    ]);
+    // As when a connection is picked: a model of another provider gives way to this provider's default.
+    const model = form.getValues("selectedModel");
+    patch({
+      connectionId: connection._id,
+      selectedModel:
+        providerOfModelId(model) === connection.provider
+          ? model
+          : defaultFromOptions(connection.provider, props.models),
+    });
+  }
+
+  function loadTemplate(t: TemplateJson) {
+    form.reset({
+      prompt: t.prompt,
+      jsonSchema: t.jsonSchema,
+      maxRows: String(t.maxRows),
+      onlyRunIf: t.onlyRunIf,
+      selectedModel: t.selectedModel,
+      useCase: t.useCase,
+      connectionId: t.connectionId ?? values.connectionId,
+      maxCostUsd: capText(t.maxCostUsd),
+    });
+  }
+
+  const busy = saveConfig.isPending;
   return (
     <div className="space-y-5">
       <DialogHeader>
         <DialogTitle>AI Configuration</DialogTitle>
         <DialogDescription>Choose the model and write the prompt used for every row.</DialogDescription>
       </DialogHeader>
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      {form.formError ? (
+        <FormAlert kind="error" id={form.errorId}>
+          {form.formError}
+        </FormAlert>
+      ) : null}
       <ModelConnectionFields
-        form={form}
+        value={values}
         onChange={patch}
-        models={setup.models}
-        connections={setup.connections}
-        onConnectionAdded={async (connection) => {
-          await setup.refreshConfig().catch(() => undefined);
-          await setup.refreshModels();
-          // As when a connection is picked: a model of another provider gives way to this provider's default.
-          setForm((f) => ({
-            ...f,
-            connectionId: connection._id,
-            selectedModel: providerOfModelId(f.selectedModel) === connection.provider ? f.selectedModel : DEFAULT_MODEL_BY_PROVIDER[connection.provider],
-          }));
-        }}
+        models={props.models}
+        connections={props.connections}
+        onConnectionAdded={connectionAdded}
       />
       <div className="space-y-1.5">
-        <Label>Use case</Label>
-        <RadioGroup value={form.useCase} onValueChange={(v) => patch({ useCase: v as UseCase })} className="flex flex-wrap gap-6">
+        <Label id="ai-use-case">Use case</Label>
+        <RadioGroup
+          value={values.useCase}
+          onValueChange={(v) => set("useCase", v as UseCase)}
+          className="flex flex-wrap gap-6"
+          aria-labelledby="ai-use-case"
+        >
           <label className="flex items-center gap-2 text-sm">
             <RadioGroupItem value="web_research" /> Web Research
           </label>
@@ -131,45 +188,84 @@ function ConfigForm({ onOpenChange, setup, initial, columns, rows, visibleRowInd
             <RadioGroupItem value="content_creation" /> Content Creation
           </label>
         </RadioGroup>
-        <p className="text-xs text-muted-foreground">Web Research lets the model look up each prospect&apos;s company online before writing.</p>
+        <p className="text-xs text-muted-foreground">
+          Web Research lets the model look up each prospect&apos;s company online before writing.
+        </p>
       </div>
-      <PromptEditor value={form.prompt} onChange={(prompt) => patch({ prompt })} columns={columns} missing={columns.length ? missingVariables(form.prompt, columns) : []} />
+      <PromptEditor
+        value={values.prompt}
+        onChange={(prompt) => set("prompt", prompt)}
+        columns={columns}
+        missing={columns.length ? missingVariables(values.prompt, columns) : []}
+        fieldProps={form.field("prompt")}
+      />
       <div className="space-y-1.5">
         <Label htmlFor="ai-schema">JSON Schema</Label>
-        <Textarea id="ai-schema" rows={6} className="font-mono text-xs" value={form.jsonSchema} onChange={(e) => patch({ jsonSchema: e.target.value })} />
+        <Textarea
+          id="ai-schema"
+          rows={6}
+          className="font-mono text-xs"
+          {...form.register("jsonSchema")}
+          {...form.field("jsonSchema")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="ai-max-rows">Maximum Rows to Process</Label>
-          <Input id="ai-max-rows" type="number" min={1} max={rows.length || undefined} value={maxRowsText} onChange={(e) => setMaxRowsText(e.target.value)} onBlur={() => setMaxRowsText(String(clampMaxRows(maxRowsText, rows.length)))} />
+          <Input
+            id="ai-max-rows"
+            type="number"
+            min={1}
+            max={rows.length || undefined}
+            {...form.register("maxRows", {
+              onBlur: (e: React.FocusEvent<HTMLInputElement>) =>
+                set("maxRows", String(clampMaxRows(e.target.value, rows.length))),
+            })}
+            {...form.field("maxRows")}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="ai-only-run-if">Only Run If (Condition)</Label>
-          <Input id="ai-only-run-if" value={form.onlyRunIf} placeholder="e.g. !{{Subject Line}}" onChange={(e) => patch({ onlyRunIf: e.target.value })} />
+          <Input
+            id="ai-only-run-if"
+            placeholder="e.g. !{{Subject Line}}"
+            {...form.register("onlyRunIf")}
+            {...form.field("onlyRunIf")}
+          />
           <p className="text-xs text-muted-foreground">!{"{{Column}}"} runs only rows where that column is empty.</p>
         </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="ai-max-cost">Spending cap per run (USD)</Label>
+          <Input
+            id="ai-max-cost"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder="No cap"
+            {...form.register("maxCostUsd")}
+            {...form.field("maxCostUsd")}
+          />
+          <p className="text-xs text-muted-foreground">
+            A bulk run stops before a row would take its provider cost past this amount.
+          </p>
+        </div>
       </div>
-      <TemplateControls templates={setup.templates} onLoad={(t) => { setForm({ prompt: t.prompt, jsonSchema: t.jsonSchema, maxRows: t.maxRows, onlyRunIf: t.onlyRunIf, selectedModel: t.selectedModel, useCase: t.useCase, connectionId: t.connectionId ?? form.connectionId }); setMaxRowsText(String(t.maxRows)); }} onSave={saveTemplate} />
+      <TemplateControls templates={props.templates} onLoad={loadTemplate} onSave={saveTemplate} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
         </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button type="button" disabled={busy}>
-              {busy ? "Saving..." : "Save"} <ChevronDown aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem disabled={allRows.length === 0 || remaining < allRows.length} onSelect={() => void saveAndRun(allRows)}>
-              Save and run {allRows.length} rows
-            </DropdownMenuItem>
-            <DropdownMenuItem disabled={viewRows.length === 0 || remaining < viewRows.length} onSelect={() => void saveAndRun(viewRows)}>
-              Save and run {viewRows.length} rows in this view
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void save().then((c) => c && onOpenChange(false))}>Save and don&apos;t run</DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <SaveRunMenu
+          settings={values}
+          csvId={props.csvId}
+          allRows={allRows}
+          viewRows={viewRows}
+          remainingCredits={remainingCredits}
+          busy={busy}
+          onRun={(rowIndices) => void saveAndRun(rowIndices)}
+          onSaveOnly={() => void save().then((config) => config && onOpenChange(false))}
+        />
       </DialogFooter>
     </div>
   );

@@ -1,23 +1,25 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useRef } from "react";
-
-export const DEFAULT_COLUMN_WIDTH = 150;
-export const MIN_COLUMN_WIDTH = 80;
+import { cn } from "@/lib/utils";
 
 interface Props {
   name: string;
   width: number;
-  onResize: (width: number) => void;
+  /** The table's resize handler (TanStack Table column resizing): drag to resize. */
+  onResizeStart: (event: unknown) => void;
+  resizing: boolean;
   onDelete: () => void;
 }
 
-/** A data column's header: its name, a resize handle, and a delete × shown on hover. */
-export function ColumnHeader({ name, width, onResize, onDelete }: Props) {
-  const start = useRef<{ x: number; width: number } | null>(null);
+/** A data column's header: its name, a resize handle, and a delete × shown on hover (or keyboard focus). */
+export function ColumnHeader({ name, width, onResizeStart, resizing, onDelete }: Props) {
   return (
-    <div role="columnheader" className="group relative flex h-10 shrink-0 items-center border-r px-2 text-sm font-semibold" style={{ width }}>
+    <div
+      role="columnheader"
+      className="group relative flex h-10 shrink-0 items-center border-r px-2 text-sm font-semibold"
+      style={{ width }}
+    >
       <span className="truncate pr-5" title={name}>
         {name}
       </span>
@@ -33,15 +35,12 @@ export function ColumnHeader({ name, width, onResize, onDelete }: Props) {
         role="separator"
         aria-orientation="vertical"
         aria-label={`Resize column ${name}`}
-        className="absolute top-0 right-0 h-full w-1.5 cursor-col-resize touch-none hover:bg-primary/40"
-        onPointerDown={(e) => {
-          start.current = { x: e.clientX, width };
-          e.currentTarget.setPointerCapture(e.pointerId);
-        }}
-        onPointerMove={(e) => {
-          if (start.current) onResize(Math.max(MIN_COLUMN_WIDTH, start.current.width + e.clientX - start.current.x));
-        }}
-        onPointerUp={() => (start.current = null)}
+        className={cn(
+          "absolute top-0 right-0 h-full w-1.5 cursor-col-resize touch-none select-none hover:bg-primary/40",
+          resizing && "bg-primary/60",
+        )}
+        onMouseDown={onResizeStart}
+        onTouchStart={onResizeStart}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Progress } from "@/components/ui/progress";
-import type { CreditsInfo } from "@/lib/client/ai-types";
+import type { CreditsJson } from "@/lib/services/credits/credits";
 
 /** Generator header meter colours: green at 50 % or more, yellow below 50 %, red below 25 %. */
 export function meterColor(remainingPercent: number): string {
@@ -9,7 +9,7 @@ export function meterColor(remainingPercent: number): string {
 }
 
 /** Daily credits left (not shown to lifetime users). */
-export function CreditsMeter({ credits }: { credits: CreditsInfo | null }) {
+export function CreditsMeter({ credits }: { credits: CreditsJson | null }) {
   if (!credits || credits.unlimited) return null;
   const daily = credits.credits.daily ?? 100;
   const remaining = credits.credits.remaining ?? 0;
@@ -17,7 +17,12 @@ export function CreditsMeter({ credits }: { credits: CreditsInfo | null }) {
   return (
     <div className="flex items-center gap-2" data-testid="credits-meter">
       <span className="text-muted-foreground">Credits</span>
-      <Progress value={percent} className="h-2 w-24" indicatorClassName={meterColor(percent)} aria-label="Credits remaining today" />
+      <Progress
+        value={percent}
+        className="h-2 w-24"
+        indicatorClassName={meterColor(percent)}
+        aria-label="Credits remaining today"
+      />
       <span className="font-medium tabular-nums">
         {remaining}/{daily}
       </span>

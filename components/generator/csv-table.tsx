@@ -1,106 +1,217 @@
 "use client";
 
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  createColumnHelper,
+  FlexRender,
+  tableFeatures,
+  useTable,
+  type Row,
+} from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo } from "react";
+import { useMemo } from "react";
 import { cn } from "@/lib/utils";
-import { ColumnHeader, DEFAULT_COLUMN_WIDTH } from "./column-header";
+import { ColumnHeader } from "./column-header";
+import type { TableRow } from "./csv-store";
 import { EditableCell } from "./editable-cell";
-import type { TableRow } from "./use-csv-file";
 
 export const ROW_HEIGHT = 40;
+/** Data columns: 150 px by default, resizable down to 80 px (spec 2). */
+export const DEFAULT_COLUMN_WIDTH = 150;
+export const MIN_COLUMN_WIDTH = 80;
 const NUMBER_WIDTH = 56;
 const ACTIONS_WIDTH = 176;
 
-interface Props {
-  columns: string[];
-  rows: TableRow[];
-  widths: Record<string, number>;
-  scrollRef: React.RefObject<HTMLDivElement | null>;
-  onResize: (column: string, width: number) => void;
-  onDeleteColumn: (column: string) => void;
-  onSaveCell: (rowId: number, column: string, value: string) => void;
-  renderActions: (row: TableRow, index: number) => React.ReactNode;
-  rowState?: (row: TableRow) => { className?: string; label?: string } | undefined;
+export interface RowState {
+  className?: string;
+  /** Shown in the Actions cell instead of the actions ("Generating..."). */
+  label?: string;
 }
 
-/** The editable table; only the rows in view are rendered (virtualised), so 50,000 rows scroll smoothly. */
-export function CsvTable({ columns, rows, widths, scrollRef, onResize, onDeleteColumn, onSaveCell, renderActions, rowState }: Props) {
+/** What the cells need from the screen (passed as the table's meta, so column definitions stay stable). */
+interface CsvTableMeta {
+  onSaveCell: (rowId: number, column: string, value: string) => void;
+  renderActions: (row: TableRow, index: number) => React.ReactNode;
+  rowState?: (row: TableRow) => RowState | undefined;
+}
+
+type ColumnKind = { kind: "number" } | { kind: "data"; name: string } | { kind: "actions" };
+
+const features = tableFeatures({
+  columnSizingFeature,
+  columnResizingFeature,
+  tableMeta: {} as CsvTableMeta,
+  columnMeta: {} as ColumnKind,
+});
+type Features = typeof features;
+
+const helper = createColumnHelper<Features, TableRow>();
+
+const fixed = (size: number) => ({ size, minSize: size, maxSize: size, enableResizing: false });
+
+/** The row number, one column per CSV column (ids prefixed: a CSV column may be named anything), Actions. */
+function buildColumns(names: string[]) {
+  return helper.columns([
+    helper.display({
+      id: "number",
+      header: "#",
+      meta: { kind: "number" },
+      ...fixed(NUMBER_WIDTH),
+      cell: ({ row, column }) => (
+        <div
+          role="rowheader"
+          className="sticky left-0 z-10 flex shrink-0 items-center border-r bg-inherit px-2 text-xs text-muted-foreground"
+          style={{ width: column.getSize() }}
+        >
+          {row.index + 1}
+        </div>
+      ),
+    }),
+    ...names.map((name) =>
+      helper.accessor((row) => row.data[name] ?? "", {
+        id: `column:${name}`,
+        header: name,
+        meta: { kind: "data", name },
+        size: DEFAULT_COLUMN_WIDTH,
+        minSize: MIN_COLUMN_WIDTH,
+        cell: ({ row, column, getValue, table }) => (
+          <EditableCell
+            column={name}
+            value={getValue()}
+            width={column.getSize()}
+            rowId={row.original.id}
+            onSave={table.options.meta!.onSaveCell}
+          />
+        ),
+      }),
+    ),
+    helper.display({
+      id: "actions",
+      header: "Actions",
+      meta: { kind: "actions" },
+      ...fixed(ACTIONS_WIDTH),
+      cell: ({ row, column, table }) => {
+        const label = table.options.meta!.rowState?.(row.original)?.label;
+        return (
+          <div
+            role="cell"
+            className="sticky right-0 z-10 ml-auto flex shrink-0 items-center gap-1 border-l bg-inherit px-2"
+            style={{ width: column.getSize() }}
+          >
+            {label ? (
+              <span className="text-xs font-medium text-primary">{label}</span>
+            ) : (
+              table.options.meta!.renderActions(row.original, row.index)
+            )}
+          </div>
+        );
+      },
+    }),
+  ]);
+}
+
+interface Props extends CsvTableMeta {
+  columns: string[];
+  rows: TableRow[];
+  scrollRef: React.RefObject<HTMLDivElement | null>;
+  onDeleteColumn: (column: string) => void;
+}
+
+const rowId = (row: TableRow) => String(row.id);
+
+/**
+ * The editable table, on TanStack Table (column sizing and resizing) with TanStack Virtual: only the
+ * rows in view are rendered, so 50,000 rows scroll smoothly.
+ */
+export function CsvTable({ columns, rows, scrollRef, onDeleteColumn, onSaveCell, renderActions, rowState }: Props) {
+  const columnDefs = useMemo(() => buildColumns(columns), [columns]);
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: rowId,
+    columnResizeMode: "onChange",
+    meta: { onSaveCell, renderActions, rowState },
+  });
+  const tableRows = table.getRowModel().rows;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual manages its own state
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => tableRows[index]!.id,
     overscan: 12,
   });
-  const widthOf = (c: string) => widths[c] ?? DEFAULT_COLUMN_WIDTH;
-  const totalWidth = NUMBER_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0) + ACTIONS_WIDTH;
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
 
   return (
-    <div ref={scrollRef} className="relative h-[60vh] min-h-80 overflow-auto rounded-lg border bg-card" data-testid="csv-table-scroll">
-      <div role="table" aria-rowcount={rows.length + 1} style={{ width: totalWidth, minWidth: "100%" }}>
+    <div
+      ref={scrollRef}
+      className="relative h-[60vh] min-h-80 overflow-auto rounded-lg border bg-card"
+      data-testid="csv-table-scroll"
+    >
+      <div role="table" aria-rowcount={rows.length + 1} style={{ width: table.getTotalSize(), minWidth: "100%" }}>
         <div role="row" className="sticky top-0 z-20 flex border-b bg-muted">
-          <div role="columnheader" className="sticky left-0 z-10 flex h-10 shrink-0 items-center border-r bg-muted px-2 text-xs text-muted-foreground" style={{ width: NUMBER_WIDTH }}>
-            #
-          </div>
-          {columns.map((c) => (
-            <ColumnHeader key={c} name={c} width={widthOf(c)} onResize={(w) => onResize(c, w)} onDelete={() => onDeleteColumn(c)} />
-          ))}
-          <div role="columnheader" className="sticky right-0 z-10 ml-auto flex h-10 shrink-0 items-center border-l bg-muted px-2 text-sm font-semibold" style={{ width: ACTIONS_WIDTH }}>
-            Actions
-          </div>
-        </div>
-        <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
+          {headers.map((header) => {
+            const meta = header.column.columnDef.meta;
+            if (meta?.kind === "data") {
+              return (
+                <ColumnHeader
+                  key={header.id}
+                  name={meta.name}
+                  width={header.getSize()}
+                  resizing={header.column.getIsResizing()}
+                  onResizeStart={header.getResizeHandler()}
+                  onDelete={() => onDeleteColumn(meta.name)}
+                />
+              );
+            }
+            const number = meta?.kind === "number";
             return (
-              <TableRowView
-                key={row.id}
-                row={row}
-                index={item.index}
-                top={item.start}
-                columns={columns}
-                widths={widths}
-                state={rowState?.(row)}
-                onSaveCell={onSaveCell}
-                actions={renderActions(row, item.index)}
-              />
+              <div
+                key={header.id}
+                role="columnheader"
+                className={cn(
+                  "sticky z-10 flex h-10 shrink-0 items-center bg-muted px-2",
+                  number
+                    ? "left-0 border-r text-xs text-muted-foreground"
+                    : "right-0 ml-auto border-l text-sm font-semibold",
+                )}
+                style={{ width: header.getSize() }}
+              >
+                <FlexRender header={header} />
+              </div>
             );
           })}
         </div>
+        <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <TableRowView
+              key={item.key}
+              row={tableRows[item.index]!}
+              top={item.start}
+              state={rowState?.(tableRows[item.index]!.original)}
+            />
+          ))}
+        </div>
       </div>
     </div>
   );
 }
 
-interface RowProps {
-  row: TableRow;
-  index: number;
-  top: number;
-  columns: string[];
-  widths: Record<string, number>;
-  state?: { className?: string; label?: string };
-  onSaveCell: Props["onSaveCell"];
-  actions: React.ReactNode;
-}
-
-const TableRowView = memo(function TableRowView({ row, index, top, columns, widths, state, onSaveCell, actions }: RowProps) {
+function TableRowView({ row, top, state }: { row: Row<Features, TableRow>; top: number; state?: RowState }) {
   return (
     <div
       role="row"
-      aria-rowindex={index + 2}
-      data-row-id={row.id}
-      className={cn("absolute left-0 flex w-full border-b bg-card hover:bg-slate-50", state?.className)}
+      aria-rowindex={row.index + 2}
+      data-row-id={row.original.id}
+      className={cn("absolute left-0 flex w-full border-b bg-card hover:bg-muted", state?.className)}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
-      <div role="rowheader" className="sticky left-0 z-10 flex shrink-0 items-center border-r bg-inherit px-2 text-xs text-muted-foreground" style={{ width: NUMBER_WIDTH }}>
-        {index + 1}
-      </div>
-      {columns.map((c) => (
-        <EditableCell key={c} column={c} value={row.data[c] ?? ""} width={widths[c] ?? DEFAULT_COLUMN_WIDTH} onSave={(v) => onSaveCell(row.id, c, v)} />
+      {row.getAllCells().map((cell) => (
+        <FlexRender key={cell.id} cell={cell} />
       ))}
-      <div role="cell" className="sticky right-0 z-10 ml-auto flex shrink-0 items-center gap-1 border-l bg-inherit px-2" style={{ width: ACTIONS_WIDTH }}>
-        {state?.label ? <span className="text-xs font-medium text-primary">{state.label}</span> : actions}
-      </div>
     </div>
   );
-});
+}

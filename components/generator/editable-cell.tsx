@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { cn } from "@/lib/utils";
 
@@ -16,19 +16,15 @@ interface Props {
   column: string;
   value: string;
   width: number;
-  onSave: (value: string) => void;
+  rowId: number;
+  onSave: (rowId: number, column: string, value: string) => void;
 }
 
 /** A cell edited in place: click (or Enter / F2 when focused) to edit; saved on blur or Enter, Escape cancels. */
-export const EditableCell = memo(function EditableCell({ column, value, width, onSave }: Props) {
+export const EditableCell = memo(function EditableCell({ column, value, width, rowId, onSave }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
-  const inputRef = useRef<HTMLInputElement>(null);
   const cancelled = useRef(false);
-
-  useEffect(() => {
-    if (editing) inputRef.current?.select();
-  }, [editing]);
 
   const start = () => {
     cancelled.current = false;
@@ -37,26 +33,27 @@ export const EditableCell = memo(function EditableCell({ column, value, width, o
   };
   const finish = () => {
     setEditing(false);
-    if (!cancelled.current && draft !== value) onSave(draft);
+    if (!cancelled.current && draft !== value) onSave(rowId, column, draft);
   };
 
   return (
     <div role="cell" className="relative shrink-0 border-r px-2" style={{ width }} data-column={column}>
       {editing ? (
         <input
-          ref={inputRef}
+          autoFocus
           aria-label={`Edit ${column}`}
           className="absolute inset-0.5 rounded border border-ring bg-background px-1.5 text-sm outline-none"
           value={draft}
+          onFocus={(e) => e.currentTarget.select()}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={finish}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();
-              inputRef.current?.blur();
+              e.currentTarget.blur();
             } else if (e.key === "Escape") {
               cancelled.current = true;
-              inputRef.current?.blur();
+              e.currentTarget.blur();
             }
           }}
         />
@@ -71,7 +68,10 @@ export const EditableCell = memo(function EditableCell({ column, value, width, o
               start();
             }
           }}
-          className={cn("h-full cursor-text truncate text-sm leading-10 outline-none focus-visible:ring-2 focus-visible:ring-ring", !value && "text-muted-foreground/50")}
+          className={cn(
+            "h-full cursor-text truncate text-sm leading-10 outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            !value && "text-muted-foreground/50",
+          )}
         >
           {displayValue(column, value) || "\u00a0"}
         </div>

@@ -1,6 +1,16 @@
 import { formatCount } from "@/lib/csv/limits";
 
-export function GeneratorHeader({ rowCount, fileName, connectionLabel, children }: { rowCount: number | null; fileName?: string; connectionLabel: string | null; children?: React.ReactNode }) {
+export function GeneratorHeader({
+  rowCount,
+  fileName,
+  connectionLabel,
+  children,
+}: {
+  rowCount: number | null;
+  fileName?: string;
+  connectionLabel: string | null;
+  children?: React.ReactNode;
+}) {
   return (
     <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -13,7 +23,10 @@ export function GeneratorHeader({ rowCount, fileName, connectionLabel, children 
         {children}
         <span className="text-muted-foreground">
           {/* The connection reads "provider > name". */}
-          Connection: <span className="font-medium text-foreground" data-testid="generator-connection">{connectionLabel ?? "No connection configured"}</span>
+          Connection:{" "}
+          <span className="font-medium text-foreground" data-testid="generator-connection">
+            {connectionLabel ?? "No connection configured"}
+          </span>
         </span>
       </div>
     </header>

@@ -3,7 +3,12 @@
 import { ChevronDown, Columns3, Download, FileUp, Plus, Settings2 } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 
 export interface ExportTarget {
   id: string;
@@ -23,7 +28,16 @@ interface Props {
   onAddColumn: () => void;
 }
 
-export function GeneratorToolbar({ hasTable, busy, onImport, onConfigure, onExportCsv, exportTargets, onAddRow, onAddColumn }: Props) {
+export function GeneratorToolbar({
+  hasTable,
+  busy,
+  onImport,
+  onConfigure,
+  onExportCsv,
+  exportTargets,
+  onAddRow,
+  onAddColumn,
+}: Props) {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Generator actions">

@@ -1,34 +1,39 @@
 "use client";
 
 import { FileSpreadsheet } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useRef, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
+import { useDeliveryRecorded, useIntegrations } from "@/lib/client/queries/integrations";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
+import type { AiSettings } from "@/lib/ai/defaults";
 import { isFailedRow } from "@/lib/ai/result";
-import { api, messageOf } from "@/lib/client/api";
-import type { AiConfigJson, ConnectionInfo, CreditsInfo, TemplateInfo } from "@/lib/client/ai-types";
-import { downloadText, exportFileName } from "@/lib/client/download";
+import { messageOf } from "@/lib/client/api";
+import { useAiConfig, useCredits, useModels, useTemplate, useTemplates } from "@/lib/client/queries/ai";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import { toCsvText } from "@/lib/csv/parse-csv";
+import type { UserAiConfigJson } from "@/lib/services/ai-config/ai-config";
+import type { CreditsJson } from "@/lib/services/credits/credits";
+import type { ModelOption } from "@/lib/services/models/available-models";
+import { ModelWarnings } from "@/components/models/model-warnings";
+import type { TemplateJson } from "@/lib/services/templates/templates";
 import { AddColumnDialog } from "./add-column-dialog";
 import { AddRowDialog } from "./add-row-dialog";
 import { AiConfigDialog } from "./ai-config-dialog";
 import { AiResponseDialog } from "./ai-response-dialog";
 import { CreditLimitDialog } from "./credit-limit-dialog";
 import { CreditsMeter } from "./credits-meter";
-import { CsvTable, ROW_HEIGHT } from "./csv-table";
+import { useCsvEdits, useCsvTable, useImportCsv, type TableRow } from "./csv-store";
+import { CsvTable, ROW_HEIGHT, type RowState } from "./csv-table";
 import { EditEmailSheet } from "./edit-email-sheet";
 import { GeneratorHeader } from "./generator-header";
 import { GeneratorToolbar } from "./generator-toolbar";
 import { ProgressPanel } from "./progress-panel";
 import { hasAiResponse, RowActions } from "./row-actions";
+import { CSV_ID_KEY, useSessionItem } from "./session-state";
 import { TableFooter } from "./table-footer";
-import { useIntegrations } from "@/components/integrations/use-integrations";
-import { useAiSetup } from "./use-ai-setup";
-import { useCsvFile, type TableRow } from "./use-csv-file";
-import { useCsvLoader } from "./use-csv-loader";
+import { useExport } from "./use-export";
 import { useGeneration } from "./use-generation";
 import { useTimedMessage } from "./use-timed-message";
 
@@ -37,107 +42,163 @@ type Confirm = { kind: "row"; row: TableRow } | { kind: "column"; name: string }
 interface Props {
   initialCsvId: string | null;
   templateId: string | null;
-  initialSetup: { config: AiConfigJson; connections: ConnectionInfo[]; credits: CreditsInfo | null };
+  initialConfig: UserAiConfigJson;
+  initialCredits: CreditsJson | null;
 }
 
-export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props) {
-  const csv = useCsvFile();
-  const { table } = csv;
-  const loader = useCsvLoader(csv, initialCsvId);
-  const setup = useAiSetup(initialSetup);
+const NO_MODELS: ModelOption[] = [];
+const NO_TEMPLATES: TemplateJson[] = [];
+
+/** Row highlights, light and dark: a row being generated, and a failed row (red, with Retry). */
+const GENERATING: RowState = { className: "bg-accent hover:bg-accent", label: "Generating..." };
+const FAILED: RowState = { className: "bg-red-50 hover:bg-red-100 dark:bg-red-950 dark:hover:bg-red-900" };
+
+const settingsOfTemplate = (t: TemplateJson): AiSettings => ({
+  prompt: t.prompt,
+  jsonSchema: t.jsonSchema,
+  maxRows: t.maxRows,
+  onlyRunIf: t.onlyRunIf,
+  selectedModel: t.selectedModel,
+  useCase: t.useCase,
+  connectionId: t.connectionId,
+  maxCostUsd: t.maxCostUsd,
+});
+
+export function GeneratorView({ initialCsvId, templateId, initialConfig, initialCredits }: Props) {
+  const router = useRouter();
+
+  // The file: ?csvId=, else the one kept in session storage (known once hydrated), else an import.
+  const storedCsvId = useSessionItem(CSV_ID_KEY);
+  const [csvId, setCsvId] = useState<string | null | undefined>(initialCsvId ?? undefined);
+  if (csvId === undefined && storedCsvId !== undefined) setCsvId(storedCsvId);
+  const fromUrl = Boolean(csvId) && csvId === initialCsvId;
+  const file = useCsvTable(csvId ?? null, { fromUrl });
+  const table = file.data ?? null;
+  const edits = useCsvEdits();
+  const importer = useImportCsv();
+  const [opError, setOpError] = useState("");
+
+  // The AI set-up (credit-fetch failures are silently ignored: the last known credits stay).
+  const config = useAiConfig(initialConfig).data ?? initialConfig;
+  const models = useModels().data?.models ?? NO_MODELS;
+  const templates = useTemplates().data ?? NO_TEMPLATES;
+  const credits = useCredits(initialCredits).data ?? null;
   const integrations = useIntegrations();
+  const deliveryRecorded = useDeliveryRecorded();
+  const remainingCredits = credits?.unlimited ? Infinity : (credits?.credits.remaining ?? Infinity);
+  const active = config.connections.find((c) => c._id === config.aiConfig.connectionId);
+
   const [message, showMessage] = useTimedMessage();
   const [limitOpen, setLimitOpen] = useState(false);
-  const gen = useGeneration(csv, setup, showMessage, useCallback(() => setLimitOpen(true), []));
-  const [widths, setWidths] = useState<Record<string, number>>({});
+  const openLimit = useCallback(() => setLimitOpen(true), []);
+  const gen = useGeneration({ table, config: config.aiConfig, credits, edits, show: showMessage, openLimit });
+  const exporter = useExport(table, (target) => void deliveryRecorded(target));
+
   const [addRowOpen, setAddRowOpen] = useState(false);
   const [addColumnOpen, setAddColumnOpen] = useState(false);
-  const [configOpen, setConfigOpen] = useState(false);
-  const [dialogInitial, setDialogInitial] = useState<AiConfigJson | null>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; initial: AiSettings | null }>({ open: false, initial: null });
   const [editing, setEditing] = useState<TableRow | null>(null);
-  const [response, setResponse] = useState<string | null>(null);
+  const [response, setResponse] = useState<{ text: string; rowId: number } | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { setError } = loader;
-  const active = setup.connections.find((c) => c._id === setup.config.connectionId);
 
-  const fail = useCallback((fallback: string) => (err: unknown) => setError(messageOf(err, fallback)), [setError]);
-  const saveCell = useCallback(
-    (rowId: number, column: string, value: string) => void csv.updateCell(rowId, column, value).catch(fail("Failed to save the cell. Please try again.")),
-    [csv, fail],
-  );
+  // ?template={id}: the dialog opens with that template's settings once it is read.
+  const template = useTemplate(templateId);
+  const [openedTemplate, setOpenedTemplate] = useState<string | null>(null);
+  if (template.data && openedTemplate !== template.data._id) {
+    setOpenedTemplate(template.data._id);
+    setDialog({ open: true, initial: settingsOfTemplate(template.data) });
+  }
 
-  // ?template={id}: open the dialog with that template's settings.
-  useEffect(() => {
-    if (!templateId) return;
-    api<TemplateInfo>(`/api/ai/templates/${encodeURIComponent(templateId)}`)
-      .then((t) => {
-        setDialogInitial({ prompt: t.prompt, jsonSchema: t.jsonSchema, maxRows: t.maxRows, onlyRunIf: t.onlyRunIf, selectedModel: t.selectedModel, useCase: t.useCase, connectionId: t.connectionId });
-        setConfigOpen(true);
-      })
-      .catch(() => setError("Error loading template"));
-  }, [templateId, setError]);
+  const fail = (fallback: string) => (err: unknown) => setOpError(messageOf(err, fallback));
+  const saveCell = (rowId: number, column: string, value: string) => {
+    if (table)
+      edits.updateCell(table.id, rowId, column, value).catch(fail("Failed to save the cell. Please try again."));
+  };
+
+  function importFile(picked: File) {
+    setOpError("");
+    importer.importFile(picked, {
+      onSuccess: ({ table: imported }) => {
+        setCsvId(imported.id);
+        router.replace(`/email-generator?csvId=${imported.id}`, { scroll: false });
+      },
+    });
+  }
 
   const visibleRowIndices = () => {
     const el = scrollRef.current;
     if (!el || !table) return [];
     const first = Math.floor(el.scrollTop / ROW_HEIGHT);
-    const last = Math.min(table.rows.length - 1, Math.floor((el.scrollTop + el.clientHeight - ROW_HEIGHT) / ROW_HEIGHT));
+    const last = Math.min(
+      table.rows.length - 1,
+      Math.floor((el.scrollTop + el.clientHeight - ROW_HEIGHT) / ROW_HEIGHT),
+    );
     return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
   };
 
-  function exportCsv() {
-    if (!table || table.rows.length === 0) return showMessage({ kind: "error", text: "No data to export" });
-    downloadText(exportFileName(table.fileName), toCsvText(table.columns, table.rows.map((r) => r.data)));
-    showMessage({ kind: "success", text: `Exported ${table.rows.length} rows as CSV` });
-  }
-
-  async function exportTo(kind: "make" | "zapier") {
-    if (!table || table.rows.length === 0) return showMessage({ kind: "error", text: "No data to export" });
-    showMessage({ kind: "info", text: `Sending ${table.rows.length} rows to ${kind === "make" ? "Make" : "Zapier"}...` }, true);
-    try {
-      await api(kind === "make" ? "/api/webhooks/send" : "/api/zapier/send", { body: { data: table.rows.map((r) => r.data) } });
-      showMessage({ kind: "success", text: kind === "make" ? "Data sent to Make successfully" : "Data sent to Zapier successfully" });
-    } catch (err) {
-      showMessage({ kind: "error", text: `Failed to send data: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` });
-    }
-    void integrations.refresh();
-  }
-
   const rowState = (row: TableRow) =>
-    gen.generating.has(row.id) ? { className: "bg-indigo-50 hover:bg-indigo-50", label: "Generating..." } : isFailedRow(row.data) ? { className: "bg-red-50 hover:bg-red-100" } : undefined;
+    gen.isGenerating(row.id) ? GENERATING : isFailedRow(row.data) ? FAILED : undefined;
+
+  const loading = importer.progress ?? (file.isLoading ? { text: "Loading CSV data..." } : null);
+  const loadError = file.isError ? (fromUrl ? "Could not load the requested CSV file" : "Error loading CSV data") : "";
+  const errors = [
+    importer.error,
+    opError,
+    importer.progress ? "" : loadError,
+    template.isError ? "Error loading template" : "",
+    gen.pollError,
+  ].filter(Boolean);
 
   return (
     <div className="space-y-4">
-      <GeneratorHeader rowCount={table ? table.rows.length : null} fileName={table?.fileName} connectionLabel={active ? `${active.provider} > ${active.name}` : null}>
-        <CreditsMeter credits={setup.credits} />
+      <GeneratorHeader
+        rowCount={table ? table.rows.length : null}
+        fileName={table?.fileName}
+        connectionLabel={active ? `${active.provider} > ${active.name}` : null}
+      >
+        <CreditsMeter credits={credits} />
       </GeneratorHeader>
+      <ModelWarnings kinds={["config", "batch"]} />
       <GeneratorToolbar
         hasTable={Boolean(table)}
-        busy={Boolean(loader.status)}
-        onImport={loader.importFile}
-        onConfigure={() => {
-          setDialogInitial(null);
-          setConfigOpen(true);
-        }}
-        onExportCsv={exportCsv}
+        busy={Boolean(loading)}
+        onImport={importFile}
+        onConfigure={() => setDialog({ open: true, initial: null })}
+        onExportCsv={exporter.exportCsv}
         exportTargets={[
-          { id: "make", label: "Export to Make", configured: integrations.make.isConfigured, onSelect: () => void exportTo("make") },
-          { id: "zapier", label: "Export to Zapier", configured: integrations.zapier.isConfigured, onSelect: () => void exportTo("zapier") },
+          {
+            id: "make",
+            label: "Export to Make",
+            configured: integrations.make.isConfigured,
+            onSelect: () => exporter.exportTo("make"),
+          },
+          {
+            id: "zapier",
+            label: "Export to Zapier",
+            configured: integrations.zapier.isConfigured,
+            onSelect: () => exporter.exportTo("zapier"),
+          },
         ]}
         onAddRow={() => setAddRowOpen(true)}
         onAddColumn={() => setAddColumnOpen(true)}
       />
-      {loader.error ? <FormAlert kind="error">{loader.error}</FormAlert> : null}
-      {loader.notice ? <FormAlert kind="success">{loader.notice}</FormAlert> : null}
+      {errors.map((text) => (
+        <FormAlert key={text} kind="error">
+          {text}
+        </FormAlert>
+      ))}
+      {importer.notice ? <FormAlert kind="success">{importer.notice}</FormAlert> : null}
       {message ? <FormAlert kind={message.kind === "error" ? "error" : "success"}>{message.text}</FormAlert> : null}
       {gen.batch ? <ProgressPanel batch={gen.batch} stopping={gen.stopping} onStop={gen.stop} /> : null}
-      {loader.status ? (
+      {loading ? (
         <div className="space-y-2 rounded-lg border bg-card p-4" role="status">
           <div className="flex items-center gap-2 text-sm">
-            <Spinner className="text-primary" /> {loader.status.text}
+            <Spinner className="text-primary" /> {loading.text}
           </div>
-          {loader.status.progress !== undefined ? <Progress value={loader.status.progress} aria-label="Import progress" /> : null}
+          {"progress" in loading && loading.progress !== undefined ? (
+            <Progress value={loading.progress} aria-label="Import progress" />
+          ) : null}
         </div>
       ) : null}
       {table ? (
@@ -145,9 +206,7 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
           <CsvTable
             columns={table.columns}
             rows={table.rows}
-            widths={widths}
             scrollRef={scrollRef}
-            onResize={(c, w) => setWidths((cur) => ({ ...cur, [c]: w }))}
             onDeleteColumn={(name) => setConfirm({ kind: "column", name })}
             onSaveCell={saveCell}
             rowState={rowState}
@@ -155,46 +214,79 @@ export function GeneratorView({ initialCsvId, templateId, initialSetup }: Props)
               <RowActions
                 failed={isFailedRow(row.data)}
                 hasResponse={hasAiResponse(row.data)}
-                busy={gen.generating.has(row.id)}
-                onGenerate={() => void gen.generateOne(row, index, false)}
-                onRetry={() => void gen.generateOne(row, index, true)}
+                busy={gen.isGenerating(row.id)}
+                onGenerate={() => gen.generateOne(row, index, false)}
+                onRetry={() => gen.generateOne(row, index, true)}
                 onEdit={() => setEditing(row)}
-                onViewResponse={() => setResponse(row.data[GENERATED_COLUMNS.response]!)}
+                onViewResponse={() => setResponse({ text: row.data[GENERATED_COLUMNS.response]!, rowId: row.id })}
                 onDelete={() => setConfirm({ kind: "row", row })}
               />
             )}
           />
           <TableFooter rows={table.rows.length} columns={table.columns.length} scrollRef={scrollRef} />
         </>
-      ) : !loader.status ? (
+      ) : !loading ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
           <FileSpreadsheet className="size-12 text-muted-foreground" aria-hidden />
           <h2 className="text-lg font-semibold">Upload a CSV file to get started</h2>
-          <p className="max-w-md text-sm text-muted-foreground">Make sure your CSV contains columns like First Name, Company, Website, etc.</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Make sure your CSV contains columns like First Name, Company, Website, etc.
+          </p>
         </div>
       ) : null}
       <AiConfigDialog
-        open={configOpen}
-        onOpenChange={setConfigOpen}
-        setup={setup}
-        initial={dialogInitial ?? setup.config}
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        initial={dialog.initial ?? config.aiConfig}
+        models={models}
+        connections={config.connections}
+        templates={templates}
+        remainingCredits={remainingCredits}
+        csvId={table?.id}
         columns={table?.columns ?? []}
         rows={table?.rows ?? []}
         visibleRowIndices={visibleRowIndices}
         onRun={gen.runAfterSave}
       />
-      <CreditLimitDialog open={limitOpen} onOpenChange={setLimitOpen} daily={setup.credits?.credits.daily ?? 100} />
-      <AddRowDialog open={addRowOpen} onOpenChange={setAddRowOpen} columns={table?.columns ?? []} onAdd={csv.addRow} />
-      <AddColumnDialog open={addColumnOpen} onOpenChange={setAddColumnOpen} columns={table?.columns ?? []} onAdd={csv.addColumn} />
-      <EditEmailSheet row={editing} rowNumber={editing && table ? table.rows.findIndex((r) => r.id === editing.id) + 1 : 0} onOpenChange={(o) => !o && setEditing(null)} onSave={csv.updateRow} />
-      <AiResponseDialog response={response} onOpenChange={(o) => !o && setResponse(null)} />
+      <CreditLimitDialog open={limitOpen} onOpenChange={setLimitOpen} daily={credits?.credits.daily ?? 100} />
+      <AddRowDialog
+        open={addRowOpen}
+        onOpenChange={setAddRowOpen}
+        columns={table?.columns ?? []}
+        onAdd={(data) => (table ? edits.addRow(table.id, data) : Promise.resolve())}
+      />
+      <AddColumnDialog
+        open={addColumnOpen}
+        onOpenChange={setAddColumnOpen}
+        columns={table?.columns ?? []}
+        onAdd={(name) => (table ? edits.addColumn(table.id, name) : Promise.resolve())}
+      />
+      <EditEmailSheet
+        row={editing}
+        rowNumber={editing && table ? table.rows.findIndex((r) => r.id === editing.id) + 1 : 0}
+        onOpenChange={(open) => !open && setEditing(null)}
+        onSave={(rowId, data) => (table ? edits.updateRow(table.id, rowId, data) : Promise.resolve())}
+      />
+      <AiResponseDialog
+        response={response?.text ?? null}
+        csvId={table?.id ?? null}
+        rowId={response?.rowId ?? null}
+        onOpenChange={(open) => !open && setResponse(null)}
+      />
       <ConfirmDialog
         open={confirm !== null}
-        onOpenChange={(o) => !o && setConfirm(null)}
-        message={confirm?.kind === "column" ? `Are you sure you want to delete column '${confirm.name}'?` : "Are you sure you want to delete this row?"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        message={
+          confirm?.kind === "column"
+            ? `Are you sure you want to delete column '${confirm.name}'?`
+            : "Are you sure you want to delete this row?"
+        }
         onConfirm={() => {
-          if (confirm?.kind === "row") csv.deleteRow(confirm.row.id).catch(fail("Failed to delete the row. Please try again."));
-          if (confirm?.kind === "column") csv.deleteColumn(confirm.name).catch(fail("Failed to delete the column. Please try again."));
+          if (!table) return;
+          if (confirm?.kind === "row")
+            edits.deleteRow(table.id, confirm.row.id).catch(fail("Failed to delete the row. Please try again."));
+          if (confirm?.kind === "column")
+            edits.deleteColumn(table.id, confirm.name).catch(fail("Failed to delete the column. Please try again."));
         }}
       />
     </div>

@@ -4,29 +4,43 @@ import { useState } from "react";
 import { AddConnectionForm } from "@/components/connections/add-connection-form";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { DEFAULT_MODEL_BY_PROVIDER } from "@/lib/ai/models";
-import { PROVIDERS, type Provider } from "@/lib/ai/providers";
-import type { AiConfigJson, ConnectionInfo, ModelInfoJson } from "@/lib/client/ai-types";
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { defaultFromOptions } from "@/lib/ai/models";
+import { PROVIDERS } from "@/lib/ai/providers";
+import type { ConnectionJson } from "@/lib/services/connections/connections";
+import type { ModelOption } from "@/lib/services/models/available-models";
+
+interface Choice {
+  selectedModel: string;
+  connectionId: string | null;
+}
 
 interface Props {
-  form: AiConfigJson;
-  onChange: (patch: Partial<AiConfigJson>) => void;
-  models: ModelInfoJson[];
-  connections: ConnectionInfo[];
+  value: Choice;
+  onChange: (patch: Partial<Choice>) => void;
+  models: ModelOption[];
+  connections: ConnectionJson[];
   /** A connection was added with '+ Add account': it becomes the chosen one. */
-  onConnectionAdded: (connection: { _id: string; provider: Provider }) => Promise<void>;
+  onConnectionAdded: (connection: ConnectionJson) => Promise<void>;
 }
 
 /** Model selector (grouped by provider; retired models shown but not selectable) and the API connection. */
-export function ModelConnectionFields({ form, onChange, models, connections, onConnectionAdded }: Props) {
+export function ModelConnectionFields({ value: form, onChange, models, connections, onConnectionAdded }: Props) {
   const [adding, setAdding] = useState(false);
   const providerOf = (modelId: string) => models.find((m) => m.id === modelId)?.provider;
 
   function chooseModel(modelId: string) {
     const provider = providerOf(modelId);
     const current = connections.find((c) => c._id === form.connectionId);
-    const patch: Partial<AiConfigJson> = { selectedModel: modelId };
+    const patch: Partial<Choice> = { selectedModel: modelId };
     if (provider && current?.provider !== provider) {
       const match = connections.find((c) => c.provider === provider);
       if (match) patch.connectionId = match._id;
@@ -36,8 +50,9 @@ export function ModelConnectionFields({ form, onChange, models, connections, onC
 
   function chooseConnection(connectionId: string) {
     const connection = connections.find((c) => c._id === connectionId);
-    const patch: Partial<AiConfigJson> = { connectionId };
-    if (connection && providerOf(form.selectedModel) !== connection.provider) patch.selectedModel = DEFAULT_MODEL_BY_PROVIDER[connection.provider];
+    const patch: Partial<Choice> = { connectionId };
+    if (connection && providerOf(form.selectedModel) !== connection.provider)
+      patch.selectedModel = defaultFromOptions(connection.provider, models);
     onChange(patch);
   }
 
@@ -58,7 +73,11 @@ export function ModelConnectionFields({ form, onChange, models, connections, onC
                   .map((m) => (
                     <SelectItem key={m.id} value={m.id} disabled={m.retired}>
                       {m.label}
-                      {m.retired ? ` (retired ${m.retiredOn})` : ""}
+                      {m.retired
+                        ? ` (retired${(m.retiredOn ?? m.shutdownOn) ? ` ${m.retiredOn ?? m.shutdownOn}` : ""})`
+                        : m.shutdownOn
+                          ? ` (shuts down ${m.shutdownOn})`
+                          : ""}
                     </SelectItem>
                   ))}
               </SelectGroup>

@@ -3,7 +3,13 @@
 import { Braces } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
@@ -12,10 +18,12 @@ interface Props {
   onChange: (value: string) => void;
   columns: string[];
   missing: string[];
+  /** aria-invalid / aria-describedby of the form (useZodForm's `field`). */
+  fieldProps?: React.AriaAttributes;
 }
 
 /** AI Prompt with the variable picker: lists the CSV's columns and inserts {{Column}}; "/" opens it too. */
-export function PromptEditor({ value, onChange, columns, missing }: Props) {
+export function PromptEditor({ value, onChange, columns, missing, fieldProps }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState(false);
   const slash = useRef<{ at: number } | null>(null);
@@ -79,6 +87,7 @@ export function PromptEditor({ value, onChange, columns, missing }: Props) {
         value={value}
         placeholder="Write a short cold email to {{First Name}} at {{Company}}..."
         onChange={(e) => onChange(e.target.value)}
+        {...fieldProps}
         onKeyDown={(e) => {
           if (e.key === "/" && !e.ctrlKey && !e.metaKey && columns.length > 0) {
             e.preventDefault();
@@ -90,7 +99,8 @@ export function PromptEditor({ value, onChange, columns, missing }: Props) {
         }}
       />
       <p className="text-xs text-muted-foreground">
-        Type / or use Insert Variable to add a column. Use {"{{Column|fallback}}"} for a value to use when the cell is empty.
+        Type / or use Insert Variable to add a column. Use {"{{Column|fallback}}"} for a value to use when the cell is
+        empty.
       </p>
       {missing.length ? (
         <p className="text-xs font-medium text-destructive" role="alert">

@@ -18,29 +18,73 @@ interface Props {
 const icon = "size-8";
 
 /** The sticky Actions cell: generate (or Retry for a failed row), edit the e-mail, view the AI response, delete. */
-export function RowActions({ failed, hasResponse, busy, onGenerate, onRetry, onEdit, onViewResponse, onDelete }: Props) {
+export function RowActions({
+  failed,
+  hasResponse,
+  busy,
+  onGenerate,
+  onRetry,
+  onEdit,
+  onViewResponse,
+  onDelete,
+}: Props) {
   return (
     <>
       {failed ? (
-        <Button size="sm" variant="outline" className="h-8 border-destructive/40 text-destructive" onClick={onRetry} disabled={busy}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-8 border-destructive/40 text-destructive"
+          onClick={onRetry}
+          disabled={busy}
+        >
           <RotateCcw aria-hidden /> Retry
         </Button>
       ) : (
-        <Button size="icon" variant="ghost" className={icon} aria-label="Generate email" title="Generate email" onClick={onGenerate} disabled={busy}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className={icon}
+          aria-label="Generate email"
+          title="Generate email"
+          onClick={onGenerate}
+          disabled={busy}
+        >
           <Sparkles className="text-primary" />
         </Button>
       )}
       {!failed ? (
-        <Button size="icon" variant="ghost" className={icon} aria-label="Edit email" title="Edit email" onClick={onEdit}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className={icon}
+          aria-label="Edit email"
+          title="Edit email"
+          onClick={onEdit}
+        >
           <Pencil />
         </Button>
       ) : null}
       {hasResponse && !failed ? (
-        <Button size="icon" variant="ghost" className={icon} aria-label="View AI response" title="View AI response" onClick={onViewResponse}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className={icon}
+          aria-label="View AI response"
+          title="View AI response"
+          onClick={onViewResponse}
+        >
           <ScrollText />
         </Button>
       ) : null}
-      <Button size="icon" variant="ghost" className={`${icon} text-destructive`} aria-label="Delete row" title="Delete row" onClick={onDelete}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className={`${icon} text-destructive`}
+        aria-label="Delete row"
+        title="Delete row"
+        onClick={onDelete}
+      >
         <Trash2 />
       </Button>
     </>

@@ -7,7 +7,15 @@ import { formatCount } from "@/lib/csv/limits";
 export const SCROLL_STEP = 100;
 
 /** "N rows x M columns" and the horizontal scroll buttons (100 px steps). */
-export function TableFooter({ rows, columns, scrollRef }: { rows: number; columns: number; scrollRef: React.RefObject<HTMLDivElement | null> }) {
+export function TableFooter({
+  rows,
+  columns,
+  scrollRef,
+}: {
+  rows: number;
+  columns: number;
+  scrollRef: React.RefObject<HTMLDivElement | null>;
+}) {
   const scroll = (dx: number) => scrollRef.current?.scrollBy({ left: dx, behavior: "smooth" });
   return (
     <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">

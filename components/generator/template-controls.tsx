@@ -1,39 +1,43 @@
 "use client";
 
 import { useState } from "react";
+import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import type { TemplateInfo } from "@/lib/client/ai-types";
+import { messageOf } from "@/lib/client/api";
+import { templateNameFormSchema } from "@/lib/services/generation/schemas";
+import type { TemplateJson } from "@/lib/services/templates/templates";
 
 interface Props {
-  templates: TemplateInfo[];
-  onLoad: (template: TemplateInfo) => void;
-  onSave: (name: string) => Promise<string | null>;
+  templates: TemplateJson[];
+  onLoad: (template: TemplateJson) => void;
+  /** Saves the dialog's current settings as a template with this name. */
+  onSave: (name: string) => Promise<void>;
 }
 
-/** Saved Templates with Load, and New template name + Save Template. */
+/** Saved Templates with Load, and New template name + Save Template (its own small form, inside the dialog's). */
 export function TemplateControls({ templates, onLoad, onSave }: Props) {
   const [selected, setSelected] = useState("");
-  const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
   const [saved, setSaved] = useState("");
-
-  async function save() {
-    setSaved("");
-    if (!name.trim()) return setError("Template name is required");
-    setError("");
-    setBusy(true);
-    const problem = await onSave(name.trim());
-    setBusy(false);
-    if (problem) setError(problem);
-    else {
-      setSaved(`Template "${name.trim()}" saved.`);
-      setName("");
-    }
-  }
+  const form = useZodForm(templateNameFormSchema, { defaultValues: { name: "" } });
+  const save = form.handleSubmit(
+    async ({ name }) => {
+      setSaved("");
+      try {
+        await onSave(name);
+        form.reset({ name: "" });
+        setSaved(`Template "${name}" saved.`);
+      } catch (err) {
+        form.setServerError(
+          `Failed to save template: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}`,
+        );
+      }
+    },
+    () => setSaved(""),
+  );
+  const busy = form.formState.isSubmitting;
 
   return (
     <div className="grid gap-4 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2">
@@ -52,7 +56,15 @@ export function TemplateControls({ templates, onLoad, onSave }: Props) {
               ))}
             </SelectContent>
           </Select>
-          <Button type="button" variant="outline" disabled={!selected} onClick={() => { const t = templates.find((x) => x._id === selected); if (t) onLoad(t); }}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!selected}
+            onClick={() => {
+              const template = templates.find((t) => t._id === selected);
+              if (template) onLoad(template);
+            }}
+          >
             Load
           </Button>
         </div>
@@ -60,12 +72,22 @@ export function TemplateControls({ templates, onLoad, onSave }: Props) {
       <div className="space-y-1.5">
         <Label htmlFor="new-template-name">New template name</Label>
         <div className="flex gap-2">
-          <Input id="new-template-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="e.g. SaaS founders intro" />
-          <Button type="button" variant="outline" onClick={save} disabled={busy}>
+          <Input
+            id="new-template-name"
+            maxLength={100}
+            placeholder="e.g. SaaS founders intro"
+            {...form.register("name")}
+            {...form.field("name")}
+          />
+          <Button type="button" variant="outline" onClick={() => void save()} disabled={busy}>
             {busy ? "Saving..." : "Save Template"}
           </Button>
         </div>
-        {error ? <p className="text-xs font-medium text-destructive" role="alert">{error}</p> : null}
+        {form.formError ? (
+          <p className="text-xs font-medium text-destructive" role="alert" id={form.errorId}>
+            {form.formError}
+          </p>
+        ) : null}
         {saved ? <p className="text-xs font-medium text-success">{saved}</p> : null}
       </div>
     </div>

@@ -1,177 +1,241 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError, messageOf } from "@/lib/client/api";
-import { LAST_USED_CONFIG_KEY, type AiConfigJson } from "@/lib/client/ai-types";
+import { useMutationState, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { AiSettings } from "@/lib/ai/defaults";
+import { hasCode, messageOf } from "@/lib/client/api";
+import { aiKeys } from "@/lib/client/queries/ai";
+import {
+  generationKeys,
+  isTerminalStatus,
+  useBatchStatus,
+  useCancelBatch,
+  useGenerateRow,
+  useStartBatch,
+  type GenerateRowVariables,
+} from "@/lib/client/queries/generation";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import type { RunRequest } from "./ai-config-dialog";
+import type { CreditsJson } from "@/lib/services/credits/credits";
+import type { BatchStatusJson } from "@/lib/services/generation/batch-control";
+import { syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
+import { promptToRun } from "./last-used-config";
 import type { BatchProgress } from "./progress-panel";
-import type { AiSetup } from "./use-ai-setup";
-import type { CsvFileState, TableRow } from "./use-csv-file";
+import { ACTIVE_BATCH_KEY, useSessionItem, writeSessionItem } from "./session-state";
 import type { TimedMessage } from "./use-timed-message";
 
-const POLL_MS = 1000;
+/** Save-and-run starts after a 1 second delay (spec 4). */
 const SAVE_AND_RUN_DELAY_MS = 1000;
-const ACTIVE_BATCH_KEY = "activeBatch";
-const TERMINAL = ["completed", "failed", "cancelled"];
+const NO_ROWS: ReadonlySet<number> = new Set();
 
-interface StatusResponse {
-  status: string;
-  progress: { processed: number; total: number };
-  failed: number;
-  error: string | null;
-  creditsRefunded: number;
+const NO_CREDITS =
+  "You have used all your daily email credits. Credits will reset tomorrow, or upgrade to our lifetime plan for unlimited emails.";
+const EMPTY_PROMPT = "Configuration error: Prompt cannot be empty";
+
+export type RunRequest = { config: AiSettings; rowIndices: number[] };
+
+/** The running batch, kept in session storage so that a reload picks it up again. */
+interface SavedBatch {
+  batchId: string;
+  csvId: string;
+  total: number;
 }
 
-/** The prompt to run with: the configured one, else the one last saved in this browser. */
-function promptOf(config: AiConfigJson): string {
-  if (config.prompt.trim()) return config.prompt;
+function readSavedBatch(text: string | null | undefined): SavedBatch | null {
+  if (!text) return null;
   try {
-    return (JSON.parse(localStorage.getItem(LAST_USED_CONFIG_KEY) ?? "{}") as Partial<AiConfigJson>).prompt?.trim() ?? "";
+    const saved = JSON.parse(text) as Partial<SavedBatch>;
+    if (typeof saved.batchId !== "string" || typeof saved.csvId !== "string") return null;
+    return { batchId: saved.batchId, csvId: saved.csvId, total: saved.total ?? 0 };
   } catch {
-    return "";
+    return null;
   }
 }
 
+const errorText = (error: unknown) => messageOf(error, error instanceof Error ? error.message : "Unknown error");
+
+function without(set: ReadonlySet<number>, ids: number[]): ReadonlySet<number> {
+  if (!ids.some((id) => set.has(id))) return set;
+  const next = new Set(set);
+  ids.forEach((id) => next.delete(id));
+  return next;
+}
+
+interface Options {
+  table: CsvTable | null;
+  config: AiSettings;
+  credits: CreditsJson | null;
+  edits: CsvEdits;
+  show: (message: TimedMessage, persist?: boolean) => void;
+  openLimit: () => void;
+}
+
 /** Single-row generation and bulk batches for the generator screen. */
-export function useGeneration(csv: CsvFileState, setup: AiSetup, show: (m: TimedMessage, persist?: boolean) => void, openLimit: () => void) {
-  const [generating, setGenerating] = useState<Set<number>>(new Set());
-  const [batch, setBatch] = useState<BatchProgress | null>(null);
-  const [stopping, setStopping] = useState(false);
-  const failures = useRef(0);
-  const mark = (ids: number[], on: boolean) =>
-    setGenerating((cur) => {
-      const next = new Set(cur);
-      ids.forEach((id) => (on ? next.add(id) : next.delete(id)));
-      return next;
+export function useGeneration({ table, config, credits, edits, show, openLimit }: Options) {
+  const queryClient = useQueryClient();
+  const remaining = credits?.unlimited ? Infinity : (credits?.credits.remaining ?? Infinity);
+
+  // ---- One row: Generate email, and Retry of a failed row (isRetry: no credit check) ----
+  const generateRow = useGenerateRow({
+    onMutate: ({ rowId, input }) => {
+      if (input.isRetry && input.csvId) {
+        edits.showCells(input.csvId, rowId, { [GENERATED_COLUMNS.subject]: "", [GENERATED_COLUMNS.body]: "" });
+      }
+    },
+    onSuccess: () => show(null), // a previous error no longer applies
+    onError: (error) => {
+      if (hasCode(error, "daily_credit_limit")) {
+        show(
+          { kind: "error", text: "Daily credit limit reached. Upgrade to the lifetime plan for unlimited emails." },
+          true,
+        );
+        openLimit();
+      } else show({ kind: "error", text: `Error generating email: ${errorText(error)}` }, true);
+    },
+    // The row stays "Generating..." until its new cells (or error cells) are in the table.
+    onSettled: async (_data, _error, { input }) => {
+      if (input.csvId) await syncChanges(queryClient, input.csvId).catch(() => undefined);
+    },
+  });
+  const rowsGenerating = useMutationState({
+    filters: { mutationKey: generationKeys.generateRow(), status: "pending" },
+    select: (mutation) => (mutation.state.variables as GenerateRowVariables | undefined)?.rowId,
+  });
+
+  function generateOne(row: TableRow, index: number, isRetry: boolean) {
+    if (!table) return;
+    if (!isRetry && remaining <= 0) {
+      show({ kind: "error", text: NO_CREDITS }, true);
+      return openLimit();
+    }
+    const prompt = promptToRun(config);
+    if (!prompt) return show({ kind: "error", text: EMPTY_PROMPT }, true);
+    generateRow.mutate({
+      rowId: row.id,
+      input: {
+        prompt,
+        jsonSchema: config.jsonSchema,
+        model: config.selectedModel,
+        useCase: config.useCase,
+        data: row.data,
+        selectedRowIndex: index,
+        connectionId: config.connectionId,
+        csvId: table.id,
+        isRetry,
+      },
     });
+  }
 
-  const remaining = () => (setup.credits?.unlimited ? Infinity : (setup.credits?.credits.remaining ?? Infinity));
+  // ---- Batches ----
+  const saved = readSavedBatch(useSessionItem(ACTIVE_BATCH_KEY));
+  // A batch still running when the page was reloaded is picked up again (for its own file).
+  const batchId = saved && table && saved.csvId === table.id ? saved.batchId : null;
+  const [batchRows, setBatchRows] = useState<ReadonlySet<number>>(NO_ROWS);
+  const startBatch = useStartBatch();
+  const cancel = useCancelBatch({
+    onError: (error) => show({ kind: "error", text: `Failed to stop email generation: ${errorText(error)}` }, true),
+  });
 
-  const generateOne = useCallback(
-    async (row: TableRow, index: number, isRetry: boolean) => {
-      const table = csv.table;
-      if (!table) return;
-      if (!isRetry && remaining() <= 0) {
-        show({ kind: "error", text: "You have used all your daily email credits. Credits will reset tomorrow, or upgrade to our lifetime plan for unlimited emails." }, true);
-        return openLimit();
-      }
-      const config = setup.config;
-      const prompt = promptOf(config);
-      if (!prompt) return show({ kind: "error", text: "Configuration error: Prompt cannot be empty" }, true);
-      if (isRetry) csv.setTable((t) => t && { ...t, rows: t.rows.map((r) => (r.id === row.id ? { ...r, data: { ...r.data, [GENERATED_COLUMNS.subject]: "", [GENERATED_COLUMNS.body]: "" } } : r)) });
-      mark([row.id], true);
-      try {
-        await api("/api/ai/generate", {
-          body: { prompt, jsonSchema: config.jsonSchema, model: config.selectedModel, useCase: config.useCase, data: row.data, selectedRowIndex: index, connectionId: config.connectionId, csvId: table.id, isRetry },
-        });
-        show(null); // a previous error for this row no longer applies
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 403 && err.data.msg === "Daily credit limit reached") {
-          show({ kind: "error", text: "Daily credit limit reached. Upgrade to the lifetime plan for unlimited emails." }, true);
-          openLimit();
-        } else show({ kind: "error", text: `Error generating email: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` }, true);
-      } finally {
-        mark([row.id], false);
-        await csv.syncChanges().catch(() => undefined);
-        await setup.refreshCredits();
-      }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [csv, setup, show, openLimit],
-  );
+  /** At a terminal status: polling stops, credits are re-read, and the status message shows for 3 s. */
+  function finish(status: BatchStatusJson) {
+    writeSessionItem(ACTIVE_BATCH_KEY, null);
+    setBatchRows(NO_ROWS);
+    cancel.reset();
+    void queryClient.invalidateQueries({ queryKey: aiKeys.credits() });
+    if (status.status === "completed") {
+      show({ kind: "success", text: `Successfully generated ${status.progress.processed - status.failed} emails!` });
+    } else if (status.status === "cancelled" && status.stopReason === "spend_cap") {
+      // The error names the cap, the rows done and the spend.
+      const refunded = status.creditsRefunded > 0 ? ` ${status.creditsRefunded} credits have been refunded.` : "";
+      show({ kind: "info", text: `${status.error ?? "Stopped at the spending cap."}${refunded}` }, true);
+    } else if (status.status === "cancelled") {
+      const text =
+        status.creditsRefunded > 0
+          ? `Email generation cancelled. ${status.creditsRefunded} credits have been refunded.`
+          : "Email generation was cancelled.";
+      show({ kind: "info", text });
+    } else show({ kind: "error", text: `Batch processing failed: ${status.error ?? "Unknown error"}` });
+  }
 
-  const startRun = useCallback(
-    async ({ config, rowIndices }: RunRequest) => {
-      const table = csv.table;
-      if (!table) return;
-      if (remaining() < rowIndices.length) {
-        show({ kind: "error", text: `Not enough credits available. You have ${remaining()} credits remaining but are trying to process ${rowIndices.length} emails.` }, true);
-        return openLimit();
-      }
-      const prompt = promptOf(config);
-      if (!prompt) return show({ kind: "error", text: "Configuration error: Prompt cannot be empty" }, true);
-      try {
-        const { batchId, total } = await api<{ batchId: string; total: number }>("/api/ai/bulk-batched", {
-          body: { prompt, jsonSchema: config.jsonSchema, model: config.selectedModel, useCase: config.useCase, rowsToProcess: rowIndices, connectionId: config.connectionId, csvId: table.id, onlyRunIf: config.onlyRunIf },
-        });
-        mark(rowIndices.map((i) => table.rows[i]!.id), true);
-        sessionStorage.setItem(ACTIVE_BATCH_KEY, JSON.stringify({ batchId, csvId: table.id }));
-        setBatch({ id: batchId, status: "queued", processed: 0, total });
-      } catch (err) {
-        const msg = err instanceof ApiError ? err.data.msg : undefined;
-        if (err instanceof ApiError && err.status === 403 && (msg === "Credit limit exceeded" || msg === "Daily credit limit reached")) {
-          show({ kind: "error", text: `Credit limit exceeded. You have ${err.data.availableCredits ?? 0} credits available but requested ${err.data.requestedCredits ?? rowIndices.length}.` }, true);
-          openLimit();
-        } else show({ kind: "error", text: `Failed to generate emails: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` }, true);
-      }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [csv, show, openLimit],
-  );
+  // Each poll reads the progress and pulls the rows that changed (spec 4, "Batch").
+  const poll = useBatchStatus(batchId, async (status) => {
+    if (!saved) return;
+    const changed = await syncChanges(queryClient, saved.csvId);
+    if (changed.length) setBatchRows((current) => without(current, changed));
+    if (isTerminalStatus(status.status)) finish(status);
+  });
+
+  function startRun({ config: runConfig, rowIndices }: RunRequest) {
+    if (!table) return;
+    if (remaining < rowIndices.length) {
+      const text = `Not enough credits available. You have ${remaining} credits remaining but are trying to process ${rowIndices.length} emails.`;
+      show({ kind: "error", text }, true);
+      return openLimit();
+    }
+    const prompt = promptToRun(runConfig);
+    if (!prompt) return show({ kind: "error", text: EMPTY_PROMPT }, true);
+    const csvId = table.id;
+    const rowIds = rowIndices.flatMap((i) => (table.rows[i] ? [table.rows[i].id] : []));
+    startBatch.mutate(
+      {
+        prompt,
+        jsonSchema: runConfig.jsonSchema,
+        model: runConfig.selectedModel,
+        useCase: runConfig.useCase,
+        rowsToProcess: rowIndices,
+        connectionId: runConfig.connectionId,
+        csvId,
+        onlyRunIf: runConfig.onlyRunIf,
+        maxCostUsd: runConfig.maxCostUsd,
+      },
+      {
+        onSuccess: ({ batchId: id, total }) => {
+          setBatchRows(new Set(rowIds));
+          writeSessionItem(ACTIVE_BATCH_KEY, JSON.stringify({ batchId: id, csvId, total } satisfies SavedBatch));
+        },
+        onError: (error) => {
+          if (hasCode(error, "credit_limit", "daily_credit_limit")) {
+            const available = error.data.availableCredits ?? 0;
+            const requested = error.data.requestedCredits ?? rowIndices.length;
+            show(
+              {
+                kind: "error",
+                text: `Credit limit exceeded. You have ${available} credits available but requested ${requested}.`,
+              },
+              true,
+            );
+            openLimit();
+          } else show({ kind: "error", text: `Failed to generate emails: ${errorText(error)}` }, true);
+        },
+      },
+    );
+  }
 
   /** Save-and-run starts after a 1 second delay. */
-  const runAfterSave = useCallback((run: RunRequest) => void setTimeout(() => void startRun(run), SAVE_AND_RUN_DELAY_MS), [startRun]);
+  function runAfterSave(run: RunRequest) {
+    setTimeout(() => startRun(run), SAVE_AND_RUN_DELAY_MS);
+  }
 
-  // A batch still running when the page was reloaded is picked up again.
-  useEffect(() => {
-    const saved = sessionStorage.getItem(ACTIVE_BATCH_KEY);
-    if (!saved || !csv.table || batch) return;
-    const { batchId, csvId } = JSON.parse(saved) as { batchId: string; csvId: string };
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- resuming from session storage
-    if (csvId === csv.table.id) setBatch({ id: batchId, status: "running", processed: 0, total: 0 });
-  }, [csv.table, batch]);
-
-  const batchId = batch?.id;
-  useEffect(() => {
-    if (!batchId) return;
-    let stopped = false;
-    const finish = async (s: StatusResponse) => {
-      stopped = true;
-      sessionStorage.removeItem(ACTIVE_BATCH_KEY);
-      setBatch(null);
-      setStopping(false);
-      setGenerating(new Set());
-      await csv.syncChanges().catch(() => undefined);
-      await setup.refreshCredits();
-      if (s.status === "completed") show({ kind: "success", text: `Successfully generated ${s.progress.processed - s.failed} emails!` });
-      else if (s.status === "cancelled") show({ kind: "info", text: s.creditsRefunded > 0 ? `Email generation cancelled. ${s.creditsRefunded} credits have been refunded.` : "Email generation was cancelled." });
-      else show({ kind: "error", text: `Batch processing failed: ${s.error ?? "Unknown error"}` });
-    };
-    const timer = setInterval(async () => {
-      if (stopped) return;
-      try {
-        const s = await api<StatusResponse>(`/api/ai/batch-status/${batchId}`);
-        const changed = await csv.syncChanges();
-        mark(changed, false);
-        failures.current = 0;
-        if (TERMINAL.includes(s.status)) return void (await finish(s));
-        setBatch((b) => b && { ...b, status: s.status, processed: s.progress.processed, total: s.progress.total });
-      } catch (err) {
-        if (++failures.current >= 3) {
-          stopped = true;
-          setBatch(null);
-          show({ kind: "error", text: `Batch processing error: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` }, true);
+  const status = poll.data;
+  const batch: BatchProgress | null =
+    batchId && saved && !poll.isError && !(status && isTerminalStatus(status.status))
+      ? {
+          id: batchId,
+          status: status?.status ?? "queued",
+          processed: status?.progress.processed ?? 0,
+          total: status?.progress.total ?? saved.total,
+          costUsd: status?.usage.costUsd ?? null,
+          etaSeconds: status?.etaSeconds ?? null,
         }
-      }
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [batchId]);
+      : null;
 
-  const stop = useCallback(async () => {
-    if (!batch) return;
-    setStopping(true);
-    try {
-      await api(`/api/ai/cancel-batch/${batch.id}`, { body: {} });
-    } catch (err) {
-      setStopping(false);
-      show({ kind: "error", text: `Failed to stop email generation: ${messageOf(err, err instanceof Error ? err.message : "Unknown error")}` }, true);
-    }
-  }, [batch, show]);
-
-  return { generating, batch, stopping, generateOne, runAfterSave, stop };
+  return {
+    isGenerating: (rowId: number) => batchRows.has(rowId) || rowsGenerating.includes(rowId),
+    batch,
+    stopping: cancel.isPending || (cancel.isSuccess && cancel.variables === batchId),
+    /** Polling gave up (three failed polls in a row). */
+    pollError: poll.isError ? `Batch processing error: ${errorText(poll.error)}` : "",
+    generateOne,
+    runAfterSave,
+    stop: () => batchId && cancel.mutate(batchId),
+  };
 }

@@ -15,7 +15,7 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: "How do I save a template?",
-    a: "In the Email Generator, open Configure AI, set the model, prompt, JSON schema and options, type a name under \"New template name\" and press Save Template. Load it later from Saved Templates in the same dialog, or from the Email Templates card on your dashboard.",
+    a: 'In the Email Generator, open Configure AI, set the model, prompt, JSON schema and options, type a name under "New template name" and press Save Template. Load it later from Saved Templates in the same dialog, or from the Email Templates card on your dashboard.',
   },
   {
     q: "What is the difference between Content Creation and Web Research?",
@@ -39,7 +39,10 @@ export function Faq() {
         <details key={item.q} className="group p-4 [&_summary::-webkit-details-marker]:hidden">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-3 font-medium">
             {item.q}
-            <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden />
+            <ChevronDown
+              className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+              aria-hidden
+            />
           </summary>
           <p className="mt-3 text-sm leading-relaxed text-muted-foreground">{item.a}</p>
         </details>

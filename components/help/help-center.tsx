@@ -1,50 +1,33 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { LifeBuoy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { api } from "@/lib/client/api";
+import { useMyTickets } from "@/lib/client/queries/tickets";
 import { Faq } from "./faq";
 import { MyTickets } from "./my-tickets";
-import type { TicketSummary } from "./ticket-badges";
 
+/** Spec: the ticket-created banner shows for 3 seconds. */
 const BANNER_MS = 3000;
 
 export function HelpCenter() {
   const [tab, setTab] = useState("faq");
-  const [tickets, setTickets] = useState<TicketSummary[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
-  const [created, setCreated] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const load = useCallback(async () => {
-    setLoadError(false);
-    try {
-      setTickets(await api<TicketSummary[]>("/api/tickets"));
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
+  // When the last ticket was created (each creation restarts the banner's 3 seconds), or null.
+  const [createdAt, setCreatedAt] = useState<number | null>(null);
+  // The list starts loading with the page, whichever tab is shown first.
+  useMyTickets();
 
   useEffect(() => {
-    let cancelled = false;
-    api<TicketSummary[]>("/api/tickets")
-      .then((list) => !cancelled && setTickets(list))
-      .catch(() => !cancelled && setLoadError(true));
-    return () => {
-      cancelled = true;
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
+    if (createdAt === null) return;
+    const timer = setTimeout(() => setCreatedAt(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [createdAt]);
 
   function onCreated() {
     setFormOpen(false);
-    setCreated(true);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCreated(false), BANNER_MS);
-    void load();
+    setCreatedAt(Date.now());
   }
 
   return (
@@ -72,7 +55,7 @@ export function HelpCenter() {
           <Faq />
         </TabsContent>
         <TabsContent value="tickets" className="pt-4">
-          <MyTickets tickets={tickets} loadError={loadError} onRetry={load} formOpen={formOpen} setFormOpen={setFormOpen} created={created} onCreated={onCreated} />
+          <MyTickets formOpen={formOpen} setFormOpen={setFormOpen} created={createdAt !== null} onCreated={onCreated} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import type { TicketJson } from "@/lib/services/tickets/serialize";
 
 const STATUS_VARIANT = { open: "default", "in-progress": "warning", resolved: "success", closed: "secondary" } as const;
 const PRIORITY_VARIANT = { low: "secondary", medium: "outline", high: "destructive" } as const;
@@ -11,18 +12,8 @@ export function PriorityBadge({ priority }: { priority: string }) {
   return <Badge variant={PRIORITY_VARIANT[priority as keyof typeof PRIORITY_VARIANT] ?? "outline"}>{priority}</Badge>;
 }
 
-export function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-}
-
-export interface TicketSummary {
-  _id: string;
-  subject: string;
-  message: string;
-  priority: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-  user: { name: string; email: string } | null;
-  responses: { message: string; responder: "admin" | "user"; createdAt: string }[];
-}
+/**
+ * @deprecated Import `TicketJson` from `@/lib/services/tickets/serialize` (the serializer's type).
+ * Kept as an alias (not a copy) while the admin screens move over.
+ */
+export type TicketSummary = TicketJson;

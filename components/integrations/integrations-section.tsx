@@ -5,11 +5,23 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useIntegrations } from "@/lib/client/queries/integrations";
 import { MakeDialog } from "./make-dialog";
-import { useIntegrations } from "./use-integrations";
 import { ZapierDialog } from "./zapier-dialog";
 
-function IntegrationCard({ icon, title, description, badge, action }: { icon: React.ReactNode; title: string; description: string; badge?: React.ReactNode; action: React.ReactNode }) {
+function IntegrationCard({
+  icon,
+  title,
+  description,
+  badge,
+  action,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  description: string;
+  badge?: React.ReactNode;
+  action: React.ReactNode;
+}) {
   return (
     <Card data-testid={`integration-${title.toLowerCase().replace(/\s+/g, "-")}`}>
       <CardHeader>
@@ -26,9 +38,12 @@ function IntegrationCard({ icon, title, description, badge, action }: { icon: Re
   );
 }
 
-/** Dashboard "Integrations": the scenario service, the webhook-automation service, and the spreadsheet (coming soon). */
+/**
+ * Dashboard "Integrations": the scenario service, the webhook-automation service, and the spreadsheet (coming soon).
+ */
 export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) {
-  const { make, zapier, refresh } = useIntegrations();
+  // The dialogs start from the saved config: they open once it has been read.
+  const { make, zapier, loaded } = useIntegrations();
   const [open, setOpen] = useState<"make" | "zapier" | null>(null);
   const connected = <Badge variant="success">Connected</Badge>;
   return (
@@ -43,7 +58,7 @@ export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) 
           description="Send generated emails to a Make scenario."
           badge={make.isConfigured ? connected : null}
           action={
-            <Button variant="outline" className="w-full" onClick={() => setOpen("make")}>
+            <Button variant="outline" className="w-full" disabled={!loaded} onClick={() => setOpen("make")}>
               {make.isConfigured ? "Manage Connection" : "Connect"}
             </Button>
           }
@@ -54,7 +69,7 @@ export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) 
           description="Trigger a Zap for every exported row."
           badge={zapier.isConfigured ? connected : null}
           action={
-            <Button variant="outline" className="w-full" onClick={() => setOpen("zapier")}>
+            <Button variant="outline" className="w-full" disabled={!loaded} onClick={() => setOpen("zapier")}>
               {zapier.isConfigured ? "Manage Connection" : "Connect"}
             </Button>
           }
@@ -71,8 +86,13 @@ export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) 
           }
         />
       </div>
-      <MakeDialog open={open === "make"} onOpenChange={(o) => setOpen(o ? "make" : null)} config={make} onSaved={refresh} />
-      <ZapierDialog open={open === "zapier"} onOpenChange={(o) => setOpen(o ? "zapier" : null)} config={zapier} prefix={zapierPrefix} onSaved={refresh} />
+      <MakeDialog open={open === "make"} onOpenChange={(o) => setOpen(o ? "make" : null)} config={make} />
+      <ZapierDialog
+        open={open === "zapier"}
+        onOpenChange={(o) => setOpen(o ? "zapier" : null)}
+        config={zapier}
+        prefix={zapierPrefix}
+      />
     </section>
   );
 }

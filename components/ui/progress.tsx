@@ -16,10 +16,7 @@ function Progress({
 }) {
   const safeMax = max > 0 ? max : 100;
   // Clamp so out-of-range values never trip Radix's validation or overflow the bar.
-  const clamped =
-    typeof value === "number" && Number.isFinite(value)
-      ? Math.min(Math.max(value, 0), safeMax)
-      : null;
+  const clamped = typeof value === "number" && Number.isFinite(value) ? Math.min(Math.max(value, 0), safeMax) : null;
   const percent = clamped === null ? 0 : (clamped / safeMax) * 100;
 
   return (

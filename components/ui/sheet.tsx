@@ -22,10 +22,7 @@ function SheetPortal({ ...props }: React.ComponentProps<typeof SheetPrimitive.Po
   return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
 }
 
-function SheetOverlay({
-  className,
-  ...props
-}: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
+function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
@@ -39,8 +36,7 @@ const sheetSideClasses = {
   top: "inset-x-0 top-0 h-auto max-h-[90vh] border-b data-[state=open]:animate-slide-in-from-top",
   right:
     "inset-y-0 right-0 h-full w-[calc(100%-3rem)] border-l sm:max-w-md data-[state=open]:animate-slide-in-from-right",
-  bottom:
-    "inset-x-0 bottom-0 h-auto max-h-[90vh] border-t data-[state=open]:animate-slide-in-from-bottom",
+  bottom: "inset-x-0 bottom-0 h-auto max-h-[90vh] border-t data-[state=open]:animate-slide-in-from-bottom",
   left: "inset-y-0 left-0 h-full w-[calc(100%-3rem)] border-r sm:max-w-md data-[state=open]:animate-slide-in-from-left",
 } as const;
 
@@ -83,23 +79,11 @@ function SheetContent({
 }
 
 function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="sheet-header"
-      className={cn("flex flex-col gap-1.5 p-4 pr-12", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sheet-header" className={cn("flex flex-col gap-1.5 p-4 pr-12", className)} {...props} />;
 }
 
 function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="sheet-footer"
-      className={cn("mt-auto flex flex-col gap-2 p-4", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
 }
 
 function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
@@ -112,10 +96,7 @@ function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPr
   );
 }
 
-function SheetDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof SheetPrimitive.Description>) {
+function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
   return (
     <SheetPrimitive.Description
       data-slot="sheet-description"

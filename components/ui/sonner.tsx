@@ -1,13 +1,14 @@
 "use client";
 
 import * as React from "react";
+import { useTheme } from "next-themes";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 function Toaster({ ...props }: ToasterProps) {
+  const { resolvedTheme } = useTheme();
   return (
     <Sonner
-      theme="light"
-      richColors
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
       position="top-right"
       closeButton
       className="toaster group"

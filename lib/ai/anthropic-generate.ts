@@ -1,25 +1,25 @@
 import "server-only";
 import type Anthropic from "@anthropic-ai/sdk";
 import { anthropicClient } from "./clients";
-import { classifyProviderError, retryAfterMs } from "./errors";
-import type { GenerationOutput, GenerationRequest } from "./generation-types";
+import { classifyProviderError } from "./errors";
+import { parseRateLimitHeaders } from "./rate-limit-headers";
+import { ANTHROPIC_MAX_TOKENS, temperatureParam } from "./request-quirks";
+import type { GenerationOutput, GenerationRequest, RateLimitInfo } from "./generation-types";
+import { sumUsage, usageFromAnthropic } from "./provider-usage";
 import { RESEARCH_INSTRUCTIONS, SYSTEM_PROMPT } from "./structured-output";
 
 const TOOL = "write_email";
-const MAX_TOKENS = 2048;
 
-function rateLimitOf(headers: Headers) {
-  const remainingText = headers.get("anthropic-ratelimit-requests-remaining");
-  const reset = headers.get("anthropic-ratelimit-requests-reset");
-  return {
-    remaining: remainingText !== null && Number.isFinite(Number(remainingText)) ? Number(remainingText) : undefined,
-    resetMs: reset ? retryAfterMs(new Headers({ "anthropic-ratelimit-requests-reset": reset })) : undefined,
-  };
+function rateLimitOf(headers: Headers): RateLimitInfo {
+  const parsed = parseRateLimitHeaders(headers);
+  return { ...parsed, remaining: parsed.requests?.remaining, resetMs: parsed.requests?.resetMs };
 }
 
 function toolInput(message: Anthropic.Message): Record<string, unknown> | null {
   const block = message.content.find((b) => b.type === "tool_use" && b.name === TOOL);
-  return block && block.type === "tool_use" && block.input && typeof block.input === "object" ? (block.input as Record<string, unknown>) : null;
+  return block && block.type === "tool_use" && block.input && typeof block.input === "object"
+    ? (block.input as Record<string, unknown>)
+    : null;
 }
 
 function textOf(message: Anthropic.Message): string {
@@ -32,7 +32,7 @@ function textOf(message: Anthropic.Message): string {
  * one follow-up turn forces it.
  */
 export async function generateWithAnthropic(req: GenerationRequest): Promise<GenerationOutput> {
-  const client = anthropicClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
+  const client = await anthropicClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
   const writeTool: Anthropic.Tool = {
     name: TOOL,
     description: "Write the email. Call this exactly once with the finished email.",
@@ -46,7 +46,8 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
       .create(
         {
           model: req.model,
-          max_tokens: MAX_TOKENS,
+          max_tokens: req.maxOutputTokens ?? ANTHROPIC_MAX_TOKENS,
+          ...temperatureParam(req.model),
           system,
           messages,
           tools: research ? [{ type: "web_search_20250305", name: "web_search", max_uses: 3 }, writeTool] : [writeTool],
@@ -55,17 +56,36 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
         { signal: req.signal },
       )
       .withResponse();
+    let usage = usageFromAnthropic(message.usage);
     if (research && !toolInput(message)) {
-      messages.push({ role: "assistant", content: message.content }, { role: "user", content: `Now call ${TOOL} with the finished email.` });
+      messages.push(
+        { role: "assistant", content: message.content },
+        { role: "user", content: `Now call ${TOOL} with the finished email.` },
+      );
       ({ data: message, response } = await client.messages
         .create(
-          { model: req.model, max_tokens: MAX_TOKENS, system, messages, tools: [writeTool], tool_choice: { type: "tool", name: TOOL } },
+          {
+            model: req.model,
+            max_tokens: req.maxOutputTokens ?? ANTHROPIC_MAX_TOKENS,
+            ...temperatureParam(req.model),
+            system,
+            messages,
+            tools: [writeTool],
+            tool_choice: { type: "tool", name: TOOL },
+          },
           { signal: req.signal },
         )
         .withResponse());
+      // Both turns are billed.
+      usage = sumUsage(usage, usageFromAnthropic(message.usage));
     }
     const output = toolInput(message);
-    return { output, rawText: output ? JSON.stringify(output) : textOf(message), rateLimit: rateLimitOf(response.headers) };
+    return {
+      output,
+      rawText: output ? JSON.stringify(output) : textOf(message),
+      rateLimit: rateLimitOf(response.headers),
+      usage,
+    };
   } catch (error) {
     throw classifyProviderError(error, "Anthropic", req.model);
   }

@@ -1,6 +1,6 @@
 import "server-only";
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
 import { env } from "@/lib/env";
 
 export interface ClientOptions {
@@ -9,7 +9,12 @@ export interface ClientOptions {
   maxRetries?: number;
 }
 
-export function openaiClient(apiKey: string, options: ClientOptions = {}): OpenAI {
+/**
+ * The providers' SDKs are loaded on first use, not with the worker at start-up: an idle server (or
+ * one whose users only use one provider) does not hold them in memory.
+ */
+export async function openaiClient(apiKey: string, options: ClientOptions = {}): Promise<OpenAI> {
+  const { default: OpenAI } = await import("openai");
   return new OpenAI({
     apiKey,
     baseURL: env().openaiBaseUrl ?? undefined,
@@ -18,7 +23,8 @@ export function openaiClient(apiKey: string, options: ClientOptions = {}): OpenA
   });
 }
 
-export function anthropicClient(apiKey: string, options: ClientOptions = {}): Anthropic {
+export async function anthropicClient(apiKey: string, options: ClientOptions = {}): Promise<Anthropic> {
+  const { default: Anthropic } = await import("@anthropic-ai/sdk");
   return new Anthropic({
     apiKey,
     baseURL: env().anthropicBaseUrl ?? undefined,

@@ -29,6 +29,8 @@ export interface AiSettings {
   selectedModel: string;
   useCase: UseCase;
   connectionId: string | null;
+  /** Spending cap per bulk run in USD (null: none). */
+  maxCostUsd: number | null;
 }
 
 export const DEFAULT_SETTINGS: AiSettings = {
@@ -39,4 +41,5 @@ export const DEFAULT_SETTINGS: AiSettings = {
   selectedModel: DEFAULT_MODEL,
   useCase: "web_research",
   connectionId: null,
+  maxCostUsd: null,
 };

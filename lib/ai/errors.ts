@@ -1,4 +1,5 @@
 import type { Provider } from "@/lib/ai/providers";
+import { parseRateLimitHeaders, type RateLimitHeaders } from "./rate-limit-headers";
 
 export type ProviderErrorKind =
   | "invalid_key"
@@ -19,6 +20,8 @@ export class ProviderError extends Error {
     message: string,
     public readonly retryAfterMs?: number,
     public readonly status?: number,
+    /** The rate-limit headers of a 429 (every bucket the provider reported). */
+    public readonly rateLimit?: RateLimitHeaders,
   ) {
     super(message);
     this.name = "ProviderError";
@@ -80,23 +83,64 @@ export function classifyProviderError(error: unknown, provider: Provider, model?
   }
   switch (status) {
     case 401:
-      return new ProviderError("invalid_key", `The ${provider} API key is invalid or has been revoked. Update it under API Keys on your dashboard.`, undefined, 401);
+      return new ProviderError(
+        "invalid_key",
+        `The ${provider} API key is invalid or has been revoked. Update it under API Keys on your dashboard.`,
+        undefined,
+        401,
+      );
     case 403:
-      return new ProviderError("permission", `The ${provider} API key is not allowed to use this resource: ${detail}`, undefined, 403);
+      return new ProviderError(
+        "permission",
+        `The ${provider} API key is not allowed to use this resource: ${detail}`,
+        undefined,
+        403,
+      );
     case 404:
-      return new ProviderError("model_not_found", `${provider} does not offer the model ${model ?? ""} to this key. Choose another model.`.replace("  ", " "), undefined, 404);
+      return new ProviderError(
+        "model_not_found",
+        `${provider} does not offer the model ${model ?? ""} to this key. Choose another model.`.replace("  ", " "),
+        undefined,
+        404,
+      );
     case 429:
-      if (/insufficient_quota|exceeded your current quota|credit balance/i.test(`${detail} ${(e.error as { error?: { code?: string } } | undefined)?.error?.code ?? ""}`)) {
-        return new ProviderError("permission", `The ${provider} account of this API key has no credit left. Add billing or credit at ${provider}, then try again.`, undefined, 429);
+      if (
+        /insufficient_quota|exceeded your current quota|credit balance/i.test(
+          `${detail} ${(e.error as { error?: { code?: string } } | undefined)?.error?.code ?? ""}`,
+        )
+      ) {
+        return new ProviderError(
+          "permission",
+          `The ${provider} account of this API key has no credit left. Add billing or credit at ${provider}, then try again.`,
+          undefined,
+          429,
+        );
       }
-      return new ProviderError("rate_limited", `${provider} rate limit reached for this key. Please wait a moment and try again.`, retryAfterMs(e.headers), 429);
+      return new ProviderError(
+        "rate_limited",
+        `${provider} rate limit reached for this key. Please wait a moment and try again.`,
+        retryAfterMs(e.headers),
+        429,
+        parseRateLimitHeaders(e.headers as Headers | Record<string, string> | null),
+      );
     case 529:
     case 503:
-      return new ProviderError("overloaded", `${provider} is overloaded right now. Please try again shortly.`, retryAfterMs(e.headers), status);
+      return new ProviderError(
+        "overloaded",
+        `${provider} is overloaded right now. Please try again shortly.`,
+        retryAfterMs(e.headers),
+        status,
+      );
     case 400:
     case 422:
       return new ProviderError("bad_request", `${provider} rejected the request: ${detail}`, undefined, status);
   }
-  if (status && status >= 500) return new ProviderError("server_error", `${provider} had a server error (${status}). Please try again.`, retryAfterMs(e.headers), status);
+  if (status && status >= 500)
+    return new ProviderError(
+      "server_error",
+      `${provider} had a server error (${status}). Please try again.`,
+      retryAfterMs(e.headers),
+      status,
+    );
   return new ProviderError("server_error", `${provider} request failed: ${detail}`, undefined, status);
 }

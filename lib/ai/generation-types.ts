@@ -1,5 +1,7 @@
 import type { Provider, UseCase } from "./providers";
+import type { RateLimitHeaders } from "./rate-limit-headers";
 import type { JsonSchema } from "./structured-output";
+import type { TokenUsage } from "./usage";
 
 export interface GenerationRequest {
   provider: Provider;
@@ -10,9 +12,12 @@ export interface GenerationRequest {
   useCase: UseCase;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Output cap sent to the provider (max_tokens); default: the model's blanket cap (request-quirks.ts). */
+  maxOutputTokens?: number;
 }
 
-export interface RateLimitInfo {
+/** The rate-limit headers of the answer (every bucket the provider reported), plus the request bucket's short form. */
+export interface RateLimitInfo extends RateLimitHeaders {
   /** Requests left in the provider's current window, when the provider says. */
   remaining?: number;
   /** Milliseconds until the window resets. */
@@ -24,4 +29,6 @@ export interface GenerationOutput {
   output: Record<string, unknown> | null;
   rawText: string;
   rateLimit: RateLimitInfo;
+  /** Tokens the provider billed for this answer (all turns), from its usage report; null when it sent none. */
+  usage: TokenUsage | null;
 }

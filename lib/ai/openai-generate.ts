@@ -1,15 +1,21 @@
 import "server-only";
 import { openaiClient } from "./clients";
-import { classifyProviderError, retryAfterMs } from "./errors";
-import type { GenerationOutput, GenerationRequest } from "./generation-types";
-import { extractJsonObject, isStrictCompatible, RESEARCH_INSTRUCTIONS, schemaInstructions, SYSTEM_PROMPT } from "./structured-output";
+import { classifyProviderError } from "./errors";
+import type { GenerationOutput, GenerationRequest, RateLimitInfo } from "./generation-types";
+import { parseRateLimitHeaders } from "./rate-limit-headers";
+import { usageFromOpenAIChat, usageFromOpenAIResponses } from "./provider-usage";
+import { openAiChatParams, temperatureParam } from "./request-quirks";
+import {
+  extractJsonObject,
+  isStrictCompatible,
+  RESEARCH_INSTRUCTIONS,
+  schemaInstructions,
+  SYSTEM_PROMPT,
+} from "./structured-output";
 
-function rateLimitOf(headers: Headers) {
-  const remaining = Number(headers.get("x-ratelimit-remaining-requests"));
-  return {
-    remaining: Number.isFinite(remaining) && headers.has("x-ratelimit-remaining-requests") ? remaining : undefined,
-    resetMs: retryAfterMs(new Headers({ "x-ratelimit-reset-requests": headers.get("x-ratelimit-reset-requests") ?? "" })),
-  };
+function rateLimitOf(headers: Headers): RateLimitInfo {
+  const parsed = parseRateLimitHeaders(headers);
+  return { ...parsed, remaining: parsed.requests?.remaining, resetMs: parsed.requests?.resetMs };
 }
 
 /**
@@ -18,7 +24,7 @@ function rateLimitOf(headers: Headers) {
  * web_search tool and the same structured format.
  */
 export async function generateWithOpenAI(req: GenerationRequest): Promise<GenerationOutput> {
-  const client = openaiClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
+  const client = await openaiClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
   const strict = isStrictCompatible(req.schema);
   const instructions = strict ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n${schemaInstructions(req.schema)}`;
   try {
@@ -27,32 +33,50 @@ export async function generateWithOpenAI(req: GenerationRequest): Promise<Genera
         .create(
           {
             model: req.model,
+            ...temperatureParam(req.model),
             instructions: `${instructions}\n${RESEARCH_INSTRUCTIONS}`,
             input: req.prompt,
             tools: [{ type: "web_search" }],
-            text: { format: strict ? { type: "json_schema", name: "email", schema: req.schema, strict: true } : { type: "json_object" } },
+            text: {
+              format: strict
+                ? { type: "json_schema", name: "email", schema: req.schema, strict: true }
+                : { type: "json_object" },
+            },
           },
           { signal: req.signal },
         )
         .withResponse();
       const rawText = data.output_text ?? "";
-      return { output: extractJsonObject(rawText), rawText, rateLimit: rateLimitOf(response.headers) };
+      return {
+        output: extractJsonObject(rawText),
+        rawText,
+        rateLimit: rateLimitOf(response.headers),
+        usage: usageFromOpenAIResponses(data.usage),
+      };
     }
     const { data, response } = await client.chat.completions
       .create(
         {
           model: req.model,
+          ...openAiChatParams(req.model, req.maxOutputTokens),
           messages: [
             { role: "system", content: instructions },
             { role: "user", content: req.prompt },
           ],
-          response_format: strict ? { type: "json_schema", json_schema: { name: "email", schema: req.schema, strict: true } } : { type: "json_object" },
+          response_format: strict
+            ? { type: "json_schema", json_schema: { name: "email", schema: req.schema, strict: true } }
+            : { type: "json_object" },
         },
         { signal: req.signal },
       )
       .withResponse();
     const rawText = data.choices[0]?.message?.content ?? "";
-    return { output: extractJsonObject(rawText), rawText, rateLimit: rateLimitOf(response.headers) };
+    return {
+      output: extractJsonObject(rawText),
+      rawText,
+      rateLimit: rateLimitOf(response.headers),
+      usage: usageFromOpenAIChat(data.usage),
+    };
   } catch (error) {
     throw classifyProviderError(error, "OpenAI", req.model);
   }

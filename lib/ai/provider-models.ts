@@ -8,9 +8,10 @@ export async function listProviderModels(provider: Provider, apiKey: string): Pr
   const ids: string[] = [];
   try {
     if (provider === "OpenAI") {
-      for await (const model of openaiClient(apiKey, { timeoutMs: 15_000 }).models.list()) ids.push(model.id);
+      for await (const model of (await openaiClient(apiKey, { timeoutMs: 15_000 })).models.list()) ids.push(model.id);
     } else {
-      for await (const model of anthropicClient(apiKey, { timeoutMs: 15_000 }).models.list({ limit: 1000 })) ids.push(model.id);
+      for await (const model of (await anthropicClient(apiKey, { timeoutMs: 15_000 })).models.list({ limit: 1000 }))
+        ids.push(model.id);
     }
   } catch (error) {
     throw classifyProviderError(error, provider);
@@ -18,15 +19,19 @@ export async function listProviderModels(provider: Provider, apiKey: string): Pr
   return ids;
 }
 
-export type KeyCheck =
-  | { valid: true; msg: string; modelCount: number }
-  | { valid: false; reason: string; msg: string };
+/** `POST /ai/connections/check` and `POST /ai/connections/{id}/check`; `reason` is the ProviderError kind. */
+export type KeyCheckJson =
+  { valid: true; msg: string; modelCount: number } | { valid: false; reason: string; msg: string };
 
 /** Checks a key against the provider; an invalid key is reported as such. */
-export async function checkProviderKey(provider: Provider, apiKey: string): Promise<KeyCheck> {
+export async function checkProviderKey(provider: Provider, apiKey: string): Promise<KeyCheckJson> {
   try {
     const models = await listProviderModels(provider, apiKey);
-    return { valid: true, msg: `The ${provider} API key works (${models.length} models available).`, modelCount: models.length };
+    return {
+      valid: true,
+      msg: `The ${provider} API key works (${models.length} models available).`,
+      modelCount: models.length,
+    };
   } catch (error) {
     const classified = classifyProviderError(error, provider);
     return { valid: false, reason: classified.kind, msg: classified.message };

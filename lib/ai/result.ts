@@ -1,4 +1,5 @@
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import { cleanDeep, cleanText } from "@/lib/validation/strings";
 
 export const PLACEHOLDERS = {
   noSubject: "(No subject returned)",
@@ -17,11 +18,17 @@ const text = (v: unknown) => (typeof v === "string" ? v : v === undefined || v =
 /**
  * The cells a model's output fills (spec section 4): subject_line + email_body fill both columns;
  * only `content` fills the body with a "(No subject_line field)" subject; otherwise placeholders;
- * output that is not a JSON object is a "(Parse Error)".
+ * output that is not a JSON object is a "(Parse Error)". Text the database cannot store is
+ * cleaned first (NUL removed, unpaired surrogates → U+FFFD), so any answer can be saved.
  */
-export function cellsFromOutput(output: unknown): { cells: GeneratedCells; answer: GenerationAnswer } {
+export function cellsFromOutput(rawOutput: unknown): { cells: GeneratedCells; answer: GenerationAnswer } {
+  const output = cleanDeep(rawOutput);
   if (!output || typeof output !== "object" || Array.isArray(output)) {
-    const cells = { [GENERATED_COLUMNS.subject]: PLACEHOLDERS.parseError, [GENERATED_COLUMNS.body]: PLACEHOLDERS.parseError, [GENERATED_COLUMNS.response]: PLACEHOLDERS.parseError };
+    const cells = {
+      [GENERATED_COLUMNS.subject]: PLACEHOLDERS.parseError,
+      [GENERATED_COLUMNS.body]: PLACEHOLDERS.parseError,
+      [GENERATED_COLUMNS.response]: PLACEHOLDERS.parseError,
+    };
     return { cells, answer: { subject_line: PLACEHOLDERS.parseError, email_body: PLACEHOLDERS.parseError } };
   }
   const o = output as Record<string, unknown>;
@@ -31,21 +38,33 @@ export function cellsFromOutput(output: unknown): { cells: GeneratedCells; answe
   if (!hasSubject && !hasBody && o.content !== undefined) {
     const content = text(o.content);
     return {
-      cells: { [GENERATED_COLUMNS.subject]: PLACEHOLDERS.noSubjectField, [GENERATED_COLUMNS.body]: content, [GENERATED_COLUMNS.response]: response },
+      cells: {
+        [GENERATED_COLUMNS.subject]: PLACEHOLDERS.noSubjectField,
+        [GENERATED_COLUMNS.body]: content,
+        [GENERATED_COLUMNS.response]: response,
+      },
       answer: { content },
     };
   }
   const subject = hasSubject ? (o.subject_line as string) : PLACEHOLDERS.noSubject;
   const body = hasBody ? (o.email_body as string) : PLACEHOLDERS.noBody;
   return {
-    cells: { [GENERATED_COLUMNS.subject]: subject, [GENERATED_COLUMNS.body]: body, [GENERATED_COLUMNS.response]: response },
+    cells: {
+      [GENERATED_COLUMNS.subject]: subject,
+      [GENERATED_COLUMNS.body]: body,
+      [GENERATED_COLUMNS.response]: response,
+    },
     answer: { subject_line: subject, email_body: body },
   };
 }
 
 /** Cells of a row whose generation failed (shown red, with Retry). */
 export function cellsForError(message: string): GeneratedCells {
-  return { [GENERATED_COLUMNS.subject]: `Error: ${message}`, [GENERATED_COLUMNS.body]: "", [GENERATED_COLUMNS.response]: "" };
+  return {
+    [GENERATED_COLUMNS.subject]: `Error: ${cleanText(message)}`,
+    [GENERATED_COLUMNS.body]: "",
+    [GENERATED_COLUMNS.response]: "",
+  };
 }
 
 /** The spec's failed-row rule. */

@@ -5,7 +5,9 @@ import { bearer } from "better-auth/plugins";
 import { db } from "@/lib/db";
 import { accounts, sessions, users, verifications } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { inBackground } from "@/lib/http/after-response";
 import { sendMail } from "@/lib/mail/send";
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./session-policy";
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from "@/lib/mail/templates";
 
 export const AUTH_BASE_PATH = "/api/identity";
@@ -73,9 +75,12 @@ function createAuth() {
         await sendMail(verificationEmail(user, `${config.appUrl}/verify-email/${token}`));
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     // Our own /api/auth routes call auth.api.* directly and apply their own limits.
     rateLimit: { enabled: false },
+    // Verification / existing-account / reset mails are not awaited by the response, so its timing
+    // does not tell an existing address from an unknown one.
+    advanced: { backgroundTasks: { handler: (promise) => inBackground(promise, "auth e-mail") } },
     plugins: [bearer()],
   });
 }

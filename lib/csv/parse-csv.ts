@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { escapeFormula } from "./escape-formula";
 import { CSV_LIMITS, formatCount } from "./limits";
 
 export type ColumnType = "number" | "date" | "text";
@@ -26,8 +27,10 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Par
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8" };
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch {
@@ -67,7 +70,11 @@ export function parseCsvText(text: string, encoding: ParsedCsv["encoding"] = "ut
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!body.trim()) throw new CsvParseError("The file is empty");
   // Only truly blank lines are skipped here: rows of empty cells (",,,") are dropped and counted below.
-  const result = Papa.parse<string[]>(body, { header: false, skipEmptyLines: true, delimitersToGuess: [",", ";", "\t", "|"] });
+  const result = Papa.parse<string[]>(body, {
+    header: false,
+    skipEmptyLines: true,
+    delimitersToGuess: [",", ";", "\t", "|"],
+  });
   const fatal = result.errors.find((e) => e.type === "Quotes" && e.code === "MissingQuotes");
   if (fatal) throw new CsvParseError(`Unclosed quote on row ${fatal.row ?? "?"}`);
   const isBlank = (record: string[]) => record.every((v) => !v || !v.trim());
@@ -76,7 +83,8 @@ export function parseCsvText(text: string, encoding: ParsedCsv["encoding"] = "ut
   if (!header) throw new CsvParseError("The file has no header row");
   let width = header.length;
   for (const record of records) if (record.length > width && !isBlank(record)) width = record.length;
-  if (width > CSV_LIMITS.maxColumns) throw new CsvParseError(`The file has ${width} columns; the limit is ${CSV_LIMITS.maxColumns}.`);
+  if (width > CSV_LIMITS.maxColumns)
+    throw new CsvParseError(`The file has ${width} columns; the limit is ${CSV_LIMITS.maxColumns}.`);
   const paddedHeader = [...header, ...Array.from({ length: width - header.length }, () => "")];
   const { columns, renamed } = uniqueHeaders(paddedHeader);
   let dropped = 0;
@@ -91,22 +99,41 @@ export function parseCsvText(text: string, encoding: ParsedCsv["encoding"] = "ut
     rows.push(row);
   }
   if (rows.length > CSV_LIMITS.maxRows) {
-    throw new CsvParseError(`The file has ${formatCount(rows.length)} rows; the limit is ${formatCount(CSV_LIMITS.maxRows)} rows per file. Split it into smaller files.`);
+    throw new CsvParseError(
+      `The file has ${formatCount(rows.length)} rows; the limit is ${formatCount(CSV_LIMITS.maxRows)} rows per file. Split it into smaller files.`,
+    );
   }
-  const columnTypes = Object.fromEntries(columns.map((c) => [c, inferColumnType(rows.slice(0, 1000).map((r) => r[c]!))]));
-  return { columns, rows, columnTypes, renamedColumns: renamed, delimiter: result.meta.delimiter, encoding, droppedEmptyRows: dropped };
+  const columnTypes = Object.fromEntries(
+    columns.map((c) => [c, inferColumnType(rows.slice(0, 1000).map((r) => r[c]!))]),
+  );
+  return {
+    columns,
+    rows,
+    columnTypes,
+    renamedColumns: renamed,
+    delimiter: result.meta.delimiter,
+    encoding,
+    droppedEmptyRows: dropped,
+  };
 }
 
 /** Whole pipeline for a file's bytes, with the size limit checked first. */
 export function parseCsvBytes(bytes: Uint8Array): ParsedCsv {
   if (bytes.byteLength > CSV_LIMITS.maxFileBytes) {
-    throw new CsvParseError(`The file is larger than the ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB limit (${(bytes.byteLength / 1024 / 1024).toFixed(2)} MB). Split it into smaller files.`);
+    throw new CsvParseError(
+      `The file is larger than the ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB limit (${(bytes.byteLength / 1024 / 1024).toFixed(2)} MB). Split it into smaller files.`,
+    );
   }
   const { text, encoding } = decodeCsvBytes(bytes);
   return parseCsvText(text, encoding);
 }
 
-/** CSV text of a table (for "Export as CSV"), with a BOM so that Excel reads UTF-8. */
+/**
+ * CSV text of a table (for "Export as CSV"), with a BOM so that Excel reads UTF-8. Headers and
+ * cells that a spreadsheet would run as a formula are neutralised (see `escapeFormula`).
+ */
 export function toCsvText(columns: string[], rows: Record<string, string>[]): string {
-  return "\ufeff" + Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c] ?? "")) }, { newline: "\r\n" });
+  const fields = columns.map(escapeFormula);
+  const data = rows.map((r) => columns.map((c) => escapeFormula(String(r[c] ?? ""))));
+  return "\ufeff" + Papa.unparse({ fields, data }, { newline: "\r\n" });
 }

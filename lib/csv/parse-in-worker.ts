@@ -4,7 +4,9 @@ import { CsvParseError, parseCsvBytes, type ParsedCsv } from "./parse-csv";
 /** Parses a File in a web worker (main thread as a fallback); rejects with a CsvParseError. */
 export async function parseCsvFile(file: File): Promise<ParsedCsv> {
   if (file.size > CSV_LIMITS.maxFileBytes) {
-    throw new CsvParseError(`The file is larger than the ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB limit (${(file.size / 1024 / 1024).toFixed(2)} MB). Split it into smaller files.`);
+    throw new CsvParseError(
+      `The file is larger than the ${CSV_LIMITS.maxFileBytes / 1024 / 1024} MB limit (${(file.size / 1024 / 1024).toFixed(2)} MB). Split it into smaller files.`,
+    );
   }
   const buffer = await file.arrayBuffer();
   if (typeof Worker === "undefined") return parseCsvBytes(new Uint8Array(buffer));

@@ -7,3 +7,8 @@ export * from "./schema/support";
 export * from "./schema/billing";
 export * from "./schema/integrations";
 export * from "./schema/mail";
+export * from "./schema/api-keys";
+export * from "./schema/jobs";
+export * from "./schema/workers";
+export * from "./schema/usage";
+export * from "./schema/pacers";

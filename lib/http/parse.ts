@@ -1,38 +1,126 @@
 import type { z } from "zod";
-import { AppError } from "./errors";
+import { AppError, notFound } from "@/lib/errors";
+import { idParam, INVALID_TEXT_MESSAGE, segmentParam, unstorableJson } from "@/lib/validation/strings";
+import { isStorableBySchema } from "@/lib/validation/schema-marks";
 import { zodMessage } from "./respond";
 
-const MAX_JSON_BYTES = 60 * 1024 * 1024;
+const MiB = 1024 * 1024;
 
-/** Reads a JSON body and validates it; malformed JSON or a wrong type is a 400 with `{ msg }`. */
-export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
-  let text: string;
-  try {
-    text = await req.text();
-  } catch {
-    throw new AppError(400, "Could not read the request body");
+/**
+ * Request body caps (read while streaming): routes that carry a whole file's rows (CSV import and
+ * append, PUT /csv/update, generation payloads with `data`, webhook and Zapier sends) take
+ * `BODY_LIMITS.rows`; every other route the default.
+ */
+export const BODY_LIMITS = { default: 1 * MiB, rows: 32 * MiB } as const;
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("payload_too_large", `Request body is too large (at most ${maxBytes / MiB} MB)`, { maxBytes });
+}
+
+/**
+ * The request body as text, read as a stream and refused with a 413 as soon as it passes
+ * `maxBytes` (a larger Content-Length is refused before reading anything): no request grows
+ * memory past its cap, chunked uploads included. Invalid UTF-8 becomes U+FFFD.
+ */
+export async function readBodyText(req: Request, maxBytes: number = BODY_LIMITS.default): Promise<string> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && declared.trim() !== "") {
+    const length = Number(declared);
+    if (!Number.isFinite(length) || length > maxBytes) {
+      await req.body?.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
   }
+  if (!req.body) return "";
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = req.body.getReader();
+  } catch {
+    throw new AppError("invalid_input", "Could not read the request body");
+  }
+  const decoder = new TextDecoder("utf-8");
+  const parts: string[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(maxBytes);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("invalid_input", "Could not read the request body");
+  } finally {
+    reader.releaseLock();
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
+export interface ParseBodyOptions {
+  /** Largest body accepted, in bytes (default `BODY_LIMITS.default`, 1 MiB). */
+  maxBytes?: number;
+}
+
+/**
+ * Reads a JSON body (capped while streaming, see `readBodyText`) and validates it; malformed JSON
+ * or a wrong type is a 400 `{ msg, code: "invalid_input" }`, a body over the cap a 413.
+ */
+export async function parseBody<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  options: ParseBodyOptions = {},
+): Promise<z.output<S>> {
+  const text = await readBodyText(req, options.maxBytes ?? BODY_LIMITS.default);
   let data: unknown = {};
   if (text.trim() !== "") {
     try {
       data = JSON.parse(text);
     } catch {
-      throw new AppError(400, "Malformed JSON in request body");
+      throw new AppError("invalid_input", "Malformed JSON in request body");
     }
   }
   return parseValue(data, schema);
 }
 
+/**
+ * Validates a value with a schema: a failure is a 400 with the first issue's message. As a last
+ * line of defence the parsed value is checked too: text the database cannot store (NUL, unpaired
+ * surrogates), out-of-range dates or absurd nesting that a schema let through is still a 400.
+ */
 export function parseValue<S extends z.ZodType>(data: unknown, schema: S): z.output<S> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new AppError(400, zodMessage(result.error));
+  if (!result.success) throw new AppError("invalid_input", zodMessage(result.error));
+  if (isStorableBySchema(schema)) return result.data;
+  const problem = unstorableJson(result.data, 128);
+  if (problem)
+    throw new AppError("invalid_input", problem === INVALID_TEXT_MESSAGE ? `Invalid input: ${problem}` : problem);
   return result.data;
 }
 
-/** Validates the query string (as a plain object of strings). */
+/**
+ * Validates the query string (as a plain object of strings; a repeated name keeps its last value).
+ * URLSearchParams never throws: `%ff` decodes to U+FFFD, `%00` to NUL (refused by the schemas).
+ */
 export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams.entries());
   return parseValue(params, schema);
+}
+
+/** A path id (`{id}`) of one of our tables; anything else cannot exist: 404 with `notFoundMessage`. */
+export function parseId(value: unknown, notFoundMessage: string): string {
+  if (!idParam.safeParse(value).success) throw notFound(notFoundMessage);
+  return value as string;
+}
+
+/** Another path segment (a token, a session id, a user id, a column name): storable text, else 404. */
+export function parseSegment(value: unknown, notFoundMessage: string): string {
+  const result = segmentParam.safeParse(value);
+  if (!result.success) throw notFound(notFoundMessage);
+  return result.data;
 }

@@ -1,5 +1,7 @@
 import { ZodError } from "zod";
-import { AppError } from "./errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
+import { INVALID_TEXT_MESSAGE } from "@/lib/validation/strings";
+import { logger } from "@/lib/log";
 
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
   return Response.json(data, { status, headers });
@@ -11,15 +13,41 @@ export function zodMessage(error: ZodError): string {
   if (!issue) return "Invalid input";
   const field = issue.path.join(".");
   // zod's own wording (ours never starts like this): prefix it with the field name.
-  const generic = /^(Invalid input|Too (big|small):|Unrecognized key|Invalid (email address|URL|UUID|string|option|date|enum value))/.test(issue.message);
+  const generic =
+    issue.message === INVALID_TEXT_MESSAGE ||
+    /^(Invalid input|Too (big|small):|Unrecognized key|Invalid (email address|URL|UUID|string|option|date|enum value))/.test(
+      issue.message,
+    );
   return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 
-/** Maps anything thrown by a handler to a JSON `{ msg }` response. */
-export function errorResponse(error: unknown, context: string): Response {
-  if (error instanceof AppError) return json({ msg: error.msg, ...error.extra }, error.status);
-  if (error instanceof ZodError) return json({ msg: zodMessage(error) }, 400);
-  const requestId = crypto.randomUUID().slice(0, 8);
-  console.error(`[api] ${context} failed (request ${requestId})`, error);
-  return json({ msg: "Something went wrong. Please try again.", requestId }, 500);
+/** The wire shape of every error: the spec's `{ msg }` plus a stable `code`. */
+export interface ErrorJson {
+  msg: string;
+  code: ErrorCode;
+  [extra: string]: unknown;
+}
+
+/** The answer of endpoints that only confirm something: `{ msg }` (sign-out, deletions...). */
+export interface MessageJson {
+  msg: string;
+}
+
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
+
+/** An AppError as its JSON body and status. */
+export function errorBody(error: AppError): ErrorJson {
+  return { msg: error.msg, code: error.code, ...error.extra };
+}
+
+/**
+ * Maps anything thrown by a handler to a JSON `{ msg, code }` response. An unexpected error is
+ * logged with its stack under the request's id, which the 500 body carries for support.
+ */
+export function errorResponse(error: unknown, context: string, requestId: string = crypto.randomUUID()): Response {
+  if (error instanceof AppError) return json(errorBody(error), error.status);
+  if (error instanceof ZodError)
+    return json({ msg: zodMessage(error), code: "invalid_input" } satisfies ErrorJson, 400);
+  logger("http").error({ err: error, requestId, route: context }, "unexpected error");
+  return json({ msg: INTERNAL_ERROR_MESSAGE, code: "internal", requestId } satisfies ErrorJson, 500);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { outboxDriver } from "./outbox-driver";
 import { resendDriver } from "./resend-driver";
-import type { MailDriver, MailMessage } from "./types";
+import type { MailBatchOptions, MailBatchResult, MailDriver, MailMessage } from "./types";
 
 export function mailDriver(): MailDriver {
   return env().mailDriver === "resend" ? resendDriver : outboxDriver;
@@ -14,4 +14,9 @@ export function isOutboxActive(): boolean {
 
 export async function sendMail(message: MailMessage): Promise<void> {
   await mailDriver().send(message);
+}
+
+/** Up to MAIL_BATCH_SIZE messages in one provider call (see MailDriver.sendBatch). */
+export async function sendMailBatch(messages: MailMessage[], options?: MailBatchOptions): Promise<MailBatchResult> {
+  return mailDriver().sendBatch(messages, options);
 }

@@ -8,7 +8,10 @@ interface Recipient {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** A plain, widely-rendered HTML layout: one heading, paragraphs, an optional button. */
@@ -26,7 +29,11 @@ function greeting(user: Recipient): string {
 }
 
 export function verificationEmail(user: Recipient, url: string): MailMessage {
-  const lines = [greeting(user), `Please confirm your e-mail address to finish creating your ${PRODUCT} account.`, "This link expires in 24 hours. If you did not sign up, you can ignore this message."];
+  const lines = [
+    greeting(user),
+    `Please confirm your e-mail address to finish creating your ${PRODUCT} account.`,
+    "This link expires in 24 hours. If you did not sign up, you can ignore this message.",
+  ];
   return {
     to: user.email,
     subject: `Verify your e-mail address for ${PRODUCT}`,
@@ -36,7 +43,11 @@ export function verificationEmail(user: Recipient, url: string): MailMessage {
 }
 
 export function resetPasswordEmail(user: Recipient, url: string): MailMessage {
-  const lines = [greeting(user), `We received a request to reset the password of your ${PRODUCT} account.`, "This link can be used once and expires in 1 hour. If you did not ask for it, you can ignore this message; your password stays the same."];
+  const lines = [
+    greeting(user),
+    `We received a request to reset the password of your ${PRODUCT} account.`,
+    "This link can be used once and expires in 1 hour. If you did not ask for it, you can ignore this message; your password stays the same.",
+  ];
   return {
     to: user.email,
     subject: `Reset your ${PRODUCT} password`,
@@ -47,7 +58,11 @@ export function resetPasswordEmail(user: Recipient, url: string): MailMessage {
 
 /** Sent instead of an error when someone registers with an address that already has an account. */
 export function existingAccountEmail(user: Recipient, appUrl: string): MailMessage {
-  const lines = [greeting(user), `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one.`, "If it was you, sign in or reset your password. If not, you can ignore this message."];
+  const lines = [
+    greeting(user),
+    `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one.`,
+    "If it was you, sign in or reset your password. If not, you can ignore this message.",
+  ];
   const url = `${appUrl}/login`;
   return {
     to: user.email,
@@ -58,10 +73,17 @@ export function existingAccountEmail(user: Recipient, appUrl: string): MailMessa
 }
 
 /** Sent when support answers a ticket or changes its status. */
-export function ticketUpdateEmail(user: Recipient, ticket: { subject: string; status: string; shortId: string }, url: string, response: string | null): MailMessage {
+export function ticketUpdateEmail(
+  user: Recipient,
+  ticket: { subject: string; status: string; shortId: string },
+  url: string,
+  response: string | null,
+): MailMessage {
   const lines = [
     greeting(user),
-    response ? `Our support team replied to your ticket #${ticket.shortId} "${ticket.subject}":` : `Your ticket #${ticket.shortId} "${ticket.subject}" was updated.`,
+    response
+      ? `Our support team replied to your ticket #${ticket.shortId} "${ticket.subject}":`
+      : `Your ticket #${ticket.shortId} "${ticket.subject}" was updated.`,
     ...(response ? [response] : []),
     `Status: ${ticket.status}.`,
   ];

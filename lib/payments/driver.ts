@@ -10,5 +10,8 @@ const holder = globalThis as unknown as { __payments?: PaymentsDriver };
 export function paymentsDriver(): PaymentsDriver {
   const config = env();
   if (config.paymentsDriver === "test") return testDriver;
-  return (holder.__payments ??= createStripeDriver({ secretKey: config.stripeSecretKey!, apiUrl: config.stripeApiUrl }));
+  return (holder.__payments ??= createStripeDriver({
+    secretKey: config.stripeSecretKey!,
+    apiUrl: config.stripeApiUrl,
+  }));
 }

@@ -13,7 +13,13 @@ export function stripeClient(options: StripeDriverOptions): Stripe {
   return new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === "https:" ? 443 : 80),
+          protocol: api.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
   });
 }
 
@@ -33,13 +39,23 @@ export function createStripeDriver(options: StripeDriverOptions): PaymentsDriver
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: "usd", unit_amount: request.amountCents, product_data: { name: "ColdMail AI — Lifetime Deal", description: "Unlimited email generation, forever." } },
+            price_data: {
+              currency: "usd",
+              unit_amount: request.amountCents,
+              product_data: {
+                name: "ColdMail AI — Lifetime Deal",
+                description: "Unlimited email generation, forever.",
+              },
+            },
           },
         ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         customer_email: request.customerEmail ?? undefined,
         client_reference_id: request.userId ?? undefined,
+        // Stripe measures its 30-minute minimum from its own clock: a minute of slack keeps a
+        // request that takes a moment from being refused (the reservation's grace covers it).
+        expires_at: Math.ceil(request.expiresAt.getTime() / 1000) + 60,
         metadata: { plan: "lifetime", userId: request.userId ?? "", promoCode: request.promoCode ?? "" },
       });
       if (!session.url) throw new Error("Stripe did not return a checkout URL");
@@ -52,11 +68,21 @@ export function createStripeDriver(options: StripeDriverOptions): PaymentsDriver
       } catch (error) {
         // Only Stripe's "No such checkout.session" means the id is wrong; anything else is an outage.
         const e = error as { type?: string; statusCode?: number };
-        if (e.type === "StripeInvalidRequestError" && e.statusCode === 404) throw new UnknownCheckoutSessionError(sessionId);
+        if (e.type === "StripeInvalidRequestError" && e.statusCode === 404)
+          throw new UnknownCheckoutSessionError(sessionId);
         throw error;
       }
       if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") return null;
       return sessionToPaid(session);
+    },
+    async expireCheckout(sessionId: string) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already complete or expired, or unknown: nothing left to end.
+        const e = error as { type?: string };
+        if (e.type !== "StripeInvalidRequestError") throw error;
+      }
     },
   };
 }

@@ -6,6 +6,8 @@ export interface CheckoutRequest {
   customerEmail: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** After this the session can no longer be paid (CHECKOUT_SESSION_SECONDS after creation). */
+  expiresAt: Date;
 }
 
 export interface PaidSession {
@@ -22,6 +24,10 @@ export interface PaymentsDriver {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** The session when it has been paid, null when not (yet) paid; throws UnknownCheckoutSessionError when unknown. */
   retrievePaidSession(sessionId: string): Promise<PaidSession | null>;
+  /**
+   * Ends an open session early (the buyer cancelled or started another checkout); a paid or unknown one is left alone.
+   */
+  expireCheckout(sessionId: string): Promise<void>;
 }
 
 /** retrievePaidSession's answer for a session id the provider does not know (a 404, not an outage). */

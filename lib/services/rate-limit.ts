@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 
 export interface RateLimitResult {
   count: number;
@@ -36,4 +37,26 @@ export async function clearRateLimit(key: string): Promise<void> {
 /** Gives one hit back (a successful attempt should not use up the caller's budget). */
 export async function refundRateLimit(key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Counts a hit and refuses with 429 `{ msg, code: "rate_limited", retryAfter }` past the limit. */
+export async function enforceRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  msg = "Too many requests. Please try again later.",
+): Promise<void> {
+  const hit = await hitRateLimit(key, limit, windowSeconds);
+  if (!hit.allowed) throw new AppError("rate_limited", msg, { retryAfter: hit.retryAfterSeconds });
+}
+
+/** The longest window any limit uses; a counter older than this can never count again. */
+const LONGEST_WINDOW = "1 day";
+
+/** Sweep: deletes counters whose window ended long ago (every limit's window is at most a day). */
+export async function pruneRateLimits(): Promise<number> {
+  const result = await db.execute(
+    sql`delete from rate_limits where window_start < now() - ${LONGEST_WINDOW}::interval returning key`,
+  );
+  return result.rows.length;
 }

@@ -24,7 +24,8 @@ export interface PostResult {
   body: string;
 }
 
-const PRIVATE_MESSAGE = "Webhook URLs must point to a public internet address; private, local and metadata addresses are refused.";
+const PRIVATE_MESSAGE =
+  "Webhook URLs must point to a public internet address; private, local and metadata addresses are refused.";
 
 /** Checks the scheme and host of a URL before (and after every redirect to) it is called. */
 export function assertAllowedUrl(raw: string, options: Pick<PostOptions, "allowPrivate" | "requireHttps">): URL {
@@ -35,19 +36,27 @@ export function assertAllowedUrl(raw: string, options: Pick<PostOptions, "allowP
     throw new WebhookTargetError("Please enter a valid webhook URL (https://...)");
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && !options.requireHttps)) {
-    throw new WebhookTargetError(options.requireHttps ? "Webhook URLs must use https://" : "Webhook URLs must use http:// or https://");
+    throw new WebhookTargetError(
+      options.requireHttps ? "Webhook URLs must use https://" : "Webhook URLs must use http:// or https://",
+    );
   }
-  if (url.username || url.password) throw new WebhookTargetError("Webhook URLs must not contain a user name or password");
+  if (url.username || url.password)
+    throw new WebhookTargetError("Webhook URLs must not contain a user name or password");
   if (!options.allowPrivate) {
     const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (isForbiddenHostname(host) || (isIP(host) && isForbiddenAddress(host))) throw new WebhookTargetError(PRIVATE_MESSAGE);
+    if (isForbiddenHostname(host) || (isIP(host) && isForbiddenAddress(host)))
+      throw new WebhookTargetError(PRIVATE_MESSAGE);
   }
   return url;
 }
 
 /** DNS lookup that refuses forbidden addresses at connect time (so DNS rebinding cannot slip past). */
 function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: object,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
@@ -60,12 +69,22 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-function postOnce(url: URL, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult & { location?: string }> {
+function postOnce(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult & { location?: string }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
       url,
-      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body).toString() }, lookup: guardedLookup(options.allowPrivate) as never, timeout: options.timeoutMs },
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": Buffer.byteLength(body).toString() },
+        lookup: guardedLookup(options.allowPrivate) as never,
+        timeout: options.timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -73,7 +92,13 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, optio
           size += c.length;
           if (size <= 64 * 1024) chunks.push(c);
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), location: res.headers.location }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            location: res.headers.location,
+          }),
+        );
         res.on("error", reject);
       },
     );
@@ -94,7 +119,12 @@ export class WebhookTimeoutError extends Error {
 }
 
 /** POSTs JSON to a webhook, following up to `maxRedirects` redirects, each target checked again. */
-export async function postJson(rawUrl: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+export async function postJson(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
   let url = assertAllowedUrl(rawUrl, options);
   for (let hop = 0; ; hop++) {
     const res = await postOnce(url, body, headers, options);

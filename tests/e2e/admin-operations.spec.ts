@@ -1,7 +1,11 @@
 import { latestMail, registerVerified } from "./support";
 import { expect, fragment, money, stat, test } from "./admin-support";
 
-test("Income: cards, monthly breakdown and payment history after a test-checkout purchase", async ({ admin, page, request }) => {
+test("Income: cards, monthly breakdown and payment history after a test-checkout purchase", async ({
+  admin,
+  page,
+  request,
+}) => {
   const checkout = await request.post("/api/pricing/checkout", { data: { planId: "lifetime" } });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { url } = (await checkout.json()) as { url: string };
@@ -31,10 +35,16 @@ test("Income: cards, monthly breakdown and payment history after a test-checkout
   await expect(row.first()).toContainText(new Date().toLocaleDateString("en-US"));
 });
 
-test("Support Tickets: the admin answers a user's ticket; the user sees it and is e-mailed", async ({ admin, page, request }) => {
+test("Support Tickets: the admin answers a user's ticket; the user sees it and is e-mailed", async ({
+  admin,
+  page,
+  request,
+}) => {
   const user = await registerVerified(page.request, { name: `Ticket Owner ${fragment()}` });
   const subject = `Cannot export ${fragment()}`;
-  const created = await page.request.post("/api/tickets", { data: { subject, message: "The export button does nothing.", priority: "high" } });
+  const created = await page.request.post("/api/tickets", {
+    data: { subject, message: "The export button does nothing.", priority: "high" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { _id: id } = (await created.json()) as { _id: string };
 
@@ -75,7 +85,10 @@ test("Support Tickets: the admin answers a user's ticket; the user sees it and i
   expect(mail.text).toContain("Fixed in today's release, please retry.");
 });
 
-test("Promo Codes: defaults, create, duplicate, edit to inactive; pricing then refuses the code", async ({ admin, request }) => {
+test("Promo Codes: defaults, create, duplicate, edit to inactive; pricing then refuses the code", async ({
+  admin,
+  request,
+}) => {
   const { page } = admin;
   const code = `E2E${fragment().toUpperCase()}`;
   await page.goto("/admin/promo-codes");
@@ -99,7 +112,9 @@ test("Promo Codes: defaults, create, duplicate, edit to inactive; pricing then r
   expect((await request.post("/api/pricing/validate-promo", { data: { code } })).status()).toBe(200);
 
   // A duplicate: the server's message.
-  const duplicate = await page.request.post("/api/admin/promo-codes", { data: { code, discountPercentage: 10, maxUses: 100, expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+  const duplicate = await page.request.post("/api/admin/promo-codes", {
+    data: { code, discountPercentage: 10, maxUses: 100, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
   expect(duplicate.status()).toBe(409);
   const { msg } = (await duplicate.json()) as { msg: string };
   await page.getByRole("button", { name: "Create Promo Code" }).click();

@@ -16,7 +16,11 @@ const NAV = ["Dashboard", "Users", "Income", "Support Tickets", "Promo Codes"];
 const HREFS = ["/admin", "/admin/users", "/admin/income", "/admin/tickets", "/admin/promo-codes"];
 
 /** Letters only, so a search for it finds nothing else. */
-export const fragment = () => Math.random().toString(36).slice(2, 10).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+export const fragment = () =>
+  Math.random()
+    .toString(36)
+    .slice(2, 10)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
 
 /** The five admin links, in order, with their targets. */
 export async function expectNav(nav: Locator) {
@@ -27,7 +31,9 @@ export async function expectNav(nav: Locator) {
 
 /** A dashboard / income stat card and its value, by the card's title. */
 export function stat(page: Page, title: string) {
-  const card = page.locator('[data-slot="card"]').filter({ has: page.locator('[data-slot="card-title"]', { hasText: title }) });
+  const card = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.locator('[data-slot="card-title"]', { hasText: title }) });
   return { card, value: card.getByTestId(`stat-${title.toLowerCase().replace(/\s+/g, "-")}`) };
 }
 

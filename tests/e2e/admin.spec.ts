@@ -1,4 +1,12 @@
-import { ADMIN_NAME, adminSession, latestMail, mailsTo, registerUnverified, registerVerified, uniqueEmail } from "./support";
+import {
+  ADMIN_NAME,
+  adminSession,
+  latestMail,
+  mailsTo,
+  registerUnverified,
+  registerVerified,
+  uniqueEmail,
+} from "./support";
 import { expect, expectNav, fragment, stat, test } from "./admin-support";
 
 test("a non-admin is sent from /admin/users to /dashboard and the admin API answers 403", async ({ page }) => {
@@ -9,11 +17,11 @@ test("a non-admin is sent from /admin/users to /dashboard and the admin API answ
 
   const res = await page.request.get("/api/admin/dashboard");
   expect(res.status()).toBe(403);
-  expect(await res.json()).toEqual({ msg: "Access denied. Admin privileges required." });
+  expect(await res.json()).toEqual({ msg: "Access denied. Admin privileges required.", code: "forbidden" });
   // The prefix-less form used by API clients (Accept: application/json) is the same call.
   const bare = await page.request.get("/admin/dashboard", { headers: { accept: "application/json" } });
   expect(bare.status()).toBe(403);
-  expect(await bare.json()).toEqual({ msg: "Access denied. Admin privileges required." });
+  expect(await bare.json()).toEqual({ msg: "Access denied. Admin privileges required.", code: "forbidden" });
 });
 
 test("the admin layout: sidebar, header with name and Sign out, prefix-less API calls", async ({ admin }) => {
@@ -29,10 +37,16 @@ test("the admin layout: sidebar, header with name and Sign out, prefix-less API 
   await page.getByRole("link", { name: "Support Tickets" }).click();
   await expect(page).toHaveURL(/\/admin\/tickets$/);
   await expect(page.getByRole("heading", { name: "Support Tickets" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Support Tickets", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Support Tickets", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   // /admin/<sub> with a token (x-auth-token or Bearer) reaches /api/admin/<sub>.
-  for (const headers of [{ "x-auth-token": admin.token }, { authorization: `Bearer ${admin.token}` }] as Record<string, string>[]) {
+  for (const headers of [{ "x-auth-token": admin.token }, { authorization: `Bearer ${admin.token}` }] as Record<
+    string,
+    string
+  >[]) {
     const res = await page.request.get("/admin/dashboard", { headers });
     expect(res.status()).toBe(200);
     expect(Object.keys(await res.json()).sort()).toEqual(["activePromoCodes", "openTickets", "revenue", "userStats"]);
@@ -69,7 +83,9 @@ test("on a phone the sidebar is a drawer behind 'Open menu'; Sign out ends the s
 test("the dashboard shows the four cards and the Active Promotions panel", async ({ admin }) => {
   const { page } = admin;
   const code = `DASH${fragment().toUpperCase()}`;
-  const created = await page.request.post("/api/admin/promo-codes", { data: { code, discountPercentage: 15, maxUses: 5, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() } });
+  const created = await page.request.post("/api/admin/promo-codes", {
+    data: { code, discountPercentage: 15, maxUses: 5, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+  });
   expect(created.status(), await created.text()).toBe(201);
 
   await page.goto("/admin");
@@ -96,7 +112,9 @@ test("the dashboard shows the four cards and the Active Promotions panel", async
   await page.goto("/admin");
   await expect(page.getByText("Failed to load dashboard data. Please try again.")).toBeVisible();
   await page.unroute("**/api/admin/dashboard");
-  await page.route("**/api/admin/dashboard", (route) => route.fulfill({ status: 403, json: { msg: "Access denied. Admin privileges required." } }));
+  await page.route("**/api/admin/dashboard", (route) =>
+    route.fulfill({ status: 403, json: { msg: "Access denied. Admin privileges required." } }),
+  );
   await page.reload();
   await expect(page.getByText("Access denied. Admin privileges required.")).toBeVisible();
 });
@@ -105,7 +123,10 @@ test("Users: search, reset, bulk e-mail to two selected users and the detail vie
   const { page } = admin;
   const frag = fragment();
   const people = [];
-  for (const n of ["One", "Two", "Three"]) people.push(await registerUnverified(request, { name: `Zed ${frag} ${n}`, email: uniqueEmail(`zed-${n.toLowerCase()}`) }));
+  for (const n of ["One", "Two", "Three"])
+    people.push(
+      await registerUnverified(request, { name: `Zed ${frag} ${n}`, email: uniqueEmail(`zed-${n.toLowerCase()}`) }),
+    );
 
   await page.goto("/admin/users");
   await expect(page.getByTestId("users-showing")).toHaveText(/^Showing \d+ of \d+ users$/);
@@ -129,7 +150,11 @@ test("Users: search, reset, bulk e-mail to two selected users and the detail vie
   await page.getByRole("button", { name: "Reset" }).click();
   await expect(search).toHaveValue("");
   // Everybody again (at least the admin and these three), ten at most on the page.
-  const counts = async () => (await page.getByTestId("users-showing").textContent())?.match(/^Showing (\d+) of (\d+) users$/)?.slice(1).map(Number) ?? [];
+  const counts = async () =>
+    (await page.getByTestId("users-showing").textContent())
+      ?.match(/^Showing (\d+) of (\d+) users$/)
+      ?.slice(1)
+      .map(Number) ?? [];
   await expect.poll(async () => (await counts())[1] ?? 0).toBeGreaterThanOrEqual(4);
   const [shown, total] = await counts();
   expect(shown).toBe(Math.min(10, total!));

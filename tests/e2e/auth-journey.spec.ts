@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { NEW_PASSWORD, STRONG_PASSWORD, latestMail, linkFrom, signInViaUi, uniqueEmail } from "./support";
 
 async function expectDashboard(page: Page, name: string) {
@@ -8,6 +8,16 @@ async function expectDashboard(page: Page, name: string) {
   await expect(banner.getByTestId("current-user")).toHaveText(name);
   await expect(banner.getByRole("link", { name: "Help" })).toHaveAttribute("href", "/help");
   await expect(banner.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+/** The field is marked invalid and described by the form's one visible message. */
+async function expectInvalidField(page: Page, field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const describedBy = await field.getAttribute("aria-describedby");
+  expect(describedBy, "aria-describedby").toBeTruthy();
+  const target = page.locator(`[id="${describedBy}"]`);
+  await expect(target).toBeVisible();
+  await expect(target).toHaveText(message);
 }
 
 async function signOut(page: Page) {
@@ -41,7 +51,10 @@ test("register, verify from the dev mailbox, sign out and in, reset the password
   const verifyUrl = linkFrom(mail, "verify-email");
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
-  const message = page.getByRole("listitem").filter({ hasText: `To: ${email}` }).first();
+  const message = page
+    .getByRole("listitem")
+    .filter({ hasText: `To: ${email}` })
+    .first();
   await expect(message.getByRole("heading", { name: mail.subject })).toBeVisible();
   const link = message.getByRole("link", { name: verifyUrl });
   await expect(link).toHaveAttribute("href", verifyUrl);
@@ -78,16 +91,32 @@ test("register, verify from the dev mailbox, sign out and in, reset the password
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText("If your email is in our system, you will receive a password reset link shortly.")).toBeVisible();
+  await expect(
+    page.getByText("If your email is in our system, you will receive a password reset link shortly."),
+  ).toBeVisible();
   const resetUrl = linkFrom(await latestMail(request, email, { kind: "reset-password" }), "reset-password");
 
   // Open the link and choose a new password.
   await page.goto(resetUrl);
   await expect(page.getByText("Choose a new password for your account.")).toBeVisible();
-  await page.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirm New Password").fill(`${NEW_PASSWORD}x`);
+  const newPassword = page.getByLabel("New Password", { exact: true });
+  const confirmPassword = page.getByLabel("Confirm New Password");
+  // Spec order: both fields, at least 8 characters, then the match.
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Please fill in all fields", { exact: true })).toBeVisible();
+  await expectInvalidField(page, newPassword, "Please fill in all fields");
+  await expectInvalidField(page, confirmPassword, "Please fill in all fields");
+  await newPassword.fill("Ab1!");
+  await confirmPassword.fill("Ab1!x");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Password must be at least 8 characters long", { exact: true })).toBeVisible();
+  await expectInvalidField(page, newPassword, "Password must be at least 8 characters long");
+  await newPassword.fill(NEW_PASSWORD);
+  await confirmPassword.fill(`${NEW_PASSWORD}x`);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expectInvalidField(page, confirmPassword, "Passwords do not match");
+  await expect(newPassword).not.toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Confirm New Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Your password has been reset successfully!", { exact: false })).toBeVisible();

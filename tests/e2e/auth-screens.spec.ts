@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   STRONG_PASSWORD,
@@ -68,7 +68,25 @@ test.describe("Login screen", () => {
   });
 });
 
-async function fillRegister(page: Page, values: { name?: string; email?: string; password?: string; confirm?: string }) {
+/** The field is marked invalid and described by the form's one visible message. */
+async function expectInvalidField(page: Page, field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const describedBy = await field.getAttribute("aria-describedby");
+  expect(describedBy, "aria-describedby").toBeTruthy();
+  const target = page.locator(`[id="${describedBy}"]`);
+  await expect(target).toBeVisible();
+  await expect(target).toHaveText(message);
+}
+
+async function expectValidField(field: Locator) {
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await expect(field).not.toHaveAttribute("aria-describedby", /.+/);
+}
+
+async function fillRegister(
+  page: Page,
+  values: { name?: string; email?: string; password?: string; confirm?: string },
+) {
   await page.getByLabel("Full Name").fill(values.name ?? "");
   await page.getByLabel("Email address").fill(values.email ?? "");
   await page.getByLabel("Password", { exact: true }).fill(values.password ?? "");
@@ -79,14 +97,21 @@ async function fillRegister(page: Page, values: { name?: string; email?: string;
 test.describe("Register screen", () => {
   test("shows the fields and a live strength meter with its checklist", async ({ page }) => {
     await page.goto("/register");
-    for (const label of ["Full Name", "Email address", "Confirm Password"]) await expect(page.getByLabel(label)).toBeVisible();
+    for (const label of ["Full Name", "Email address", "Confirm Password"])
+      await expect(page.getByLabel(label)).toBeVisible();
     const password = page.getByLabel("Password", { exact: true });
     await expect(password).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
 
     const meter = page.getByTestId("password-strength");
     const item = (label: string) => meter.getByRole("listitem").filter({ hasText: label });
-    const criteria = ["At least 8 characters", "One lowercase letter", "One uppercase letter", "One number", "One special character"];
+    const criteria = [
+      "At least 8 characters",
+      "One lowercase letter",
+      "One uppercase letter",
+      "One number",
+      "One special character",
+    ];
     await expect(meter.getByRole("listitem")).toHaveCount(5);
     for (const c of criteria) await expect(item(c)).toContainText("(not met)");
 
@@ -98,7 +123,8 @@ test.describe("Register screen", () => {
 
     await password.fill("abcdefgh1");
     await expect(meter).toContainText("Medium");
-    for (const c of ["At least 8 characters", "One lowercase letter", "One number"]) await expect(item(c)).not.toContainText("not met");
+    for (const c of ["At least 8 characters", "One lowercase letter", "One number"])
+      await expect(item(c)).not.toContainText("not met");
     for (const c of ["One uppercase letter", "One special character"]) await expect(item(c)).toContainText("(not met)");
 
     await password.fill("Abcdefg1!");
@@ -111,17 +137,35 @@ test.describe("Register screen", () => {
     const email = uniqueEmail("order");
     const alert = (text: string) => page.getByText(text, { exact: true });
 
+    const field = {
+      name: page.getByLabel("Full Name"),
+      email: page.getByLabel("Email address"),
+      password: page.getByLabel("Password", { exact: true }),
+      confirm: page.getByLabel("Confirm Password"),
+    };
+
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(alert(fillAll)).toBeVisible();
+    for (const input of Object.values(field)) await expectInvalidField(page, input, fillAll);
 
     await fillRegister(page, { name: "Order", email, password: STRONG_PASSWORD });
     await expect(alert(fillAll)).toBeVisible();
+    await expectInvalidField(page, field.confirm, fillAll);
+    for (const input of [field.name, field.email, field.password]) await expectValidField(input);
 
     await fillRegister(page, { name: "Order", email, password: STRONG_PASSWORD, confirm: `${STRONG_PASSWORD}x` });
+    await expect(alert("Passwords do not match")).toBeVisible();
+    await expectInvalidField(page, field.confirm, "Passwords do not match");
+    await expectValidField(field.password);
+
+    // The match comes before the password rules, whichever field each belongs to.
+    await fillRegister(page, { name: "Order", email, password: "abc", confirm: "abcd" });
     await expect(alert("Passwords do not match")).toBeVisible();
 
     await fillRegister(page, { name: "Order", email, password: "abc", confirm: "abc" });
     await expect(alert("Password must be at least 8 characters long")).toBeVisible();
+    await expectInvalidField(page, field.password, "Password must be at least 8 characters long");
+    await expectValidField(field.confirm);
 
     await fillRegister(page, { name: "Order", email, password: "ABCDEFGH", confirm: "ABCDEFGH" });
     await expect(alert("Password must contain at least one lowercase letter")).toBeVisible();
@@ -168,11 +212,22 @@ test.describe("Verify e-mail, forgot and reset password screens", () => {
 
     await send.click();
     await expect(page.getByText("Please enter your email address", { exact: true })).toBeVisible();
+    await expectInvalidField(page, page.getByLabel("Email address"), "Please enter your email address");
+
+    // A malformed address gets the neutral answer too (what the server would say), not a hint.
+    await page.getByLabel("Email address").fill("not-an-address");
+    await send.click();
+    await expect(
+      page.getByText("If your email is in our system, you will receive a password reset link shortly."),
+    ).toBeVisible();
+    await expectValidField(page.getByLabel("Email address"));
 
     const unknown = uniqueEmail("unknown");
     await page.getByLabel("Email address").fill(unknown);
     await send.click();
-    await expect(page.getByText("If your email is in our system, you will receive a password reset link shortly.")).toBeVisible();
+    await expect(
+      page.getByText("If your email is in our system, you will receive a password reset link shortly."),
+    ).toBeVisible();
     expect(await mailsTo(request, unknown)).toHaveLength(0);
 
     const unverified = await registerUnverified(request);

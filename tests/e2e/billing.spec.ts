@@ -13,7 +13,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   try {
     await ensureAdminAccount(admin);
     const expiresAt = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
-    const res = await admin.post("/api/admin/promo-codes", { data: { code: CODES.twenty.toLowerCase(), discountPercentage: 20, maxUses: 100, expiresAt } });
+    const res = await admin.post("/api/admin/promo-codes", {
+      data: { code: CODES.twenty.toLowerCase(), discountPercentage: 20, maxUses: 100, expiresAt },
+    });
     expect(res.status(), await res.text()).toBe(201);
     expect((await res.json()).code).toBe(CODES.twenty);
   } finally {
@@ -22,7 +24,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 });
 
 function card(page: Page, title: string): Locator {
-  return page.locator('[data-slot="card"]').filter({ has: page.locator('[data-slot="card-title"]', { hasText: title }) });
+  return page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.locator('[data-slot="card-title"]', { hasText: title }) });
 }
 
 /** Holds matching requests until `release()`, so a transient busy label can be observed. */
@@ -100,7 +104,13 @@ test("the pricing page shows the three plans", async ({ page }) => {
   await expect(lifetime.getByText("55% OFF")).toBeVisible();
   await expect(lifetime.getByText("Limited time launch offer!")).toBeVisible();
   await expect(lifetime.getByText("Best Value")).toBeVisible();
-  for (const feature of ["Unlimited email generation", "Use your own API keys", "All AI models", "All integrations", "Lifetime updates"]) {
+  for (const feature of [
+    "Unlimited email generation",
+    "Use your own API keys",
+    "All AI models",
+    "All integrations",
+    "Lifetime updates",
+  ]) {
     await expect(lifetime.getByText(feature)).toBeVisible();
   }
   await expect(lifetime.getByText(/EXTRA/)).toHaveCount(0);
@@ -111,7 +121,13 @@ test("the pricing page shows the three plans", async ({ page }) => {
   await expect(monthly.getByText("NOT AVAILABLE YET")).toBeVisible();
   await expect(monthly.getByText("$29", { exact: true })).toBeVisible();
   await expect(monthly.getByText("/month")).toBeVisible();
-  for (const feature of ["3000 emails per month", "Use your own API keys", "All AI models", "All integrations", "Regular updates"]) {
+  for (const feature of [
+    "3000 emails per month",
+    "Use your own API keys",
+    "All AI models",
+    "All integrations",
+    "Regular updates",
+  ]) {
     await expect(monthly.getByText(feature)).toBeVisible();
   }
   await expect(monthly.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
@@ -165,7 +181,10 @@ test("an anonymous purchase with a promo code, then activating its key on an acc
 
   await registerVerified(page.request, { name: "Key Owner", email: uniqueEmail("owner") });
   await page.goto("/activate-license");
-  await expect(page.getByRole("link", { name: "Don't have a license key? Purchase one" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("link", { name: "Don't have a license key? Purchase one" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
   const field = page.getByLabel("License key");
   const submit = page.getByRole("button", { name: "Activate License" });
   await submit.click();
@@ -212,7 +231,11 @@ test("a signed-in purchase makes the account lifetime at once", async ({ page })
   // The API context's keep-alive socket has been idle for a while: let a reset connection be retried.
   const credits = await page.request.get("/api/ai/credits", { maxRetries: 2 });
   expect(credits.status()).toBe(200);
-  expect(await credits.json()).toMatchObject({ unlimited: true, subscription: "lifetime", credits: { unlimited: true } });
+  expect(await credits.json()).toMatchObject({
+    unlimited: true,
+    subscription: "lifetime",
+    credits: { unlimited: true },
+  });
 
   // Already lifetime: another checkout is refused with the server's message.
   await page.goto("/pricing");
@@ -234,4 +257,44 @@ test("the success page without a valid session says so and links back to pricing
 
   const missing = await page.goto("/dev/checkout/cs_test_doesnotexist");
   expect(missing?.status()).toBe(404);
+});
+
+test("the success page asks again while the payment is not confirmed, and gives up after five answers", async ({
+  page,
+}) => {
+  const notYet = {
+    status: 402,
+    contentType: "application/json",
+    body: JSON.stringify({ msg: "This payment has not been completed yet.", code: "conflict" }),
+  };
+  const paid = {
+    status: 200,
+    contentType: "application/json",
+    body: JSON.stringify({ licenseKey: "ABCDE-FGHJK-MNPQR-STUVW-XYZ23" }),
+  };
+
+  // Confirmed on the third answer.
+  let calls = 0;
+  await page.route("**/api/pricing/verify-payment/**", (route) => {
+    calls += 1;
+    return route.fulfill(calls < 3 ? notYet : paid);
+  });
+  await page.goto("/payment-success?session_id=cs_test_waiting_paid");
+  await expect(page.getByText("Verifying your payment...").first()).toBeVisible();
+  await expect(page.getByText("Payment Successful!")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("license-key")).toHaveText("ABCDE-FGHJK-MNPQR-STUVW-XYZ23");
+  expect(calls).toBe(3);
+  await page.unroute("**/api/pricing/verify-payment/**");
+
+  // Never confirmed: five answers, then the server's message.
+  let waits = 0;
+  await page.route("**/api/pricing/verify-payment/**", (route) => {
+    waits += 1;
+    return route.fulfill(notYet);
+  });
+  await page.goto("/payment-success?session_id=cs_test_waiting_never");
+  await expect(page.getByText("Payment Verification Failed")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("This payment has not been completed yet.", { exact: true })).toBeVisible();
+  expect(waits).toBe(5);
+  await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/pricing");
 });

@@ -10,7 +10,10 @@ export function rand(): string {
  * A fresh verified user, signed in in the page's browser context (registerVerified with
  * `page.request` shares the page's cookie jar), with /dashboard loaded.
  */
-export async function openDashboardAsNewUser(page: Page, name = `Dash ${rand()}`): Promise<{ name: string; email: string }> {
+export async function openDashboardAsNewUser(
+  page: Page,
+  name = `Dash ${rand()}`,
+): Promise<{ name: string; email: string }> {
   const account = await registerVerified(page.request, { name, email: uniqueEmail("dash") });
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: `Welcome, ${name}!` })).toBeVisible();
@@ -22,7 +25,9 @@ export async function openDashboardAsNewUser(page: Page, name = `Dash ${rand()}`
  * open (Radix marks everything outside the modal aria-hidden, which role locators skip).
  */
 export function dashboardCard(page: Page, title: "Email Generator" | "API Keys" | "Email Templates"): Locator {
-  return page.locator('[data-slot="card"]').filter({ has: page.locator('[data-slot="card-title"]', { hasText: title }) });
+  return page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.locator('[data-slot="card-title"]', { hasText: title }) });
 }
 
 /** One table row by the text of its first cell. */
@@ -48,7 +53,10 @@ export interface CreatedTemplate {
 }
 
 /** POST /api/ai/templates with the browser's session cookie. */
-export async function createTemplateViaApi(request: APIRequestContext, data: Record<string, unknown>): Promise<CreatedTemplate> {
+export async function createTemplateViaApi(
+  request: APIRequestContext,
+  data: Record<string, unknown>,
+): Promise<CreatedTemplate> {
   const res = await request.post("/api/ai/templates", { data });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as CreatedTemplate;

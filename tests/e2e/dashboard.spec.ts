@@ -11,7 +11,9 @@ import {
   rowNamed,
 } from "./dashboard-support";
 
-test("a new user sees the trial banner, the welcome header and the three cards in their empty state", async ({ page }) => {
+test("a new user sees the trial banner, the welcome header and the three cards in their empty state", async ({
+  page,
+}) => {
   const name = `Trial Tester ${rand()}`;
   await openDashboardAsNewUser(page, name);
 
@@ -35,7 +37,7 @@ test("a new user sees the trial banner, the welcome header and the three cards i
 
   // Email Generator card.
   const generator = dashboardCard(page, "Email Generator");
-  await expect(generator.getByTestId("current-model")).toHaveText("Claude Sonnet 4.5");
+  await expect(generator.getByTestId("current-model")).toHaveText("Claude Sonnet 5.5");
   await expect(generator.getByTestId("active-connection")).toHaveText("No connection configured");
   await expect(generator.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/email-generator");
 
@@ -76,7 +78,9 @@ test("GET /api/ai/credits and the banner agree for a new trial user", async ({ p
   await expect(banner.getByTestId("trial-days")).toHaveText(`${body.daysRemaining} days remaining`);
 });
 
-test("Manage API Connections: add with masked keys, switch the active one, delete with confirmation", async ({ page }) => {
+test("Manage API Connections: add with masked keys, switch the active one, delete with confirmation", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await openDashboardAsNewUser(page);
   const first = { name: `Work Anthropic ${rand()}`, key: `sk-ant-api03-${rand()}${rand()}-Qz9K` };
@@ -127,14 +131,20 @@ test("Manage API Connections: add with masked keys, switch the active one, delet
   const table = dialog.getByRole("table");
   await expect(headersOf(table)).toHaveText(["Name", "Provider", "API Key", "Status", "Actions"]);
   const firstRow = rowNamed(table, first.name);
-  await expect(firstRow.getByRole("cell")).toHaveText([first.name, "Anthropic", maskedKeyPattern(first.key), "Active", /Check key/]);
+  await expect(firstRow.getByRole("cell")).toHaveText([
+    first.name,
+    "Anthropic",
+    maskedKeyPattern(first.key),
+    "Active",
+    /Check key/,
+  ]);
   await expect(firstRow.getByRole("button", { name: "Set active" })).toHaveCount(0);
 
   // The first connection becomes the active one; the cards behind the modal follow.
   await expect(keysCard.getByTestId("connection-list").locator("li")).toHaveCount(1);
   await expect(keysCard.getByTestId("connection-list").locator("li")).toHaveText(`Anthropic${first.name}Active`);
   await expect(generator.getByTestId("active-connection")).toHaveText(`Anthropic > ${first.name}`);
-  await expect(generator.getByTestId("current-model")).toHaveText("Claude Sonnet 4.5");
+  await expect(generator.getByTestId("current-model")).toHaveText("Claude Sonnet 5.5");
 
   // A second connection (OpenAI) is added inactive.
   await provider.click();
@@ -143,7 +153,13 @@ test("Manage API Connections: add with masked keys, switch the active one, delet
   await keyInput.fill(second.key);
   await save.click();
   const secondRow = rowNamed(table, second.name);
-  await expect(secondRow.getByRole("cell")).toHaveText([second.name, "OpenAI", maskedKeyPattern(second.key), "Inactive", /Set active/]);
+  await expect(secondRow.getByRole("cell")).toHaveText([
+    second.name,
+    "OpenAI",
+    maskedKeyPattern(second.key),
+    "Inactive",
+    /Set active/,
+  ]);
   await expect(firstRow.getByRole("cell").nth(3)).toHaveText("Active");
   await expect(dialog.getByRole("alert")).toHaveText("Saved successfully!");
   const cardItems = keysCard.getByTestId("connection-list").locator("li");
@@ -195,8 +211,12 @@ test("Manage API Connections: add with masked keys, switch the active one, delet
   await expect(dialog).toBeHidden();
 
   await page.reload();
-  await expect(dashboardCard(page, "API Keys").getByTestId("connection-list").locator("li")).toHaveText([`OpenAI${second.name}Active`]);
-  await expect(dashboardCard(page, "Email Generator").getByTestId("active-connection")).toHaveText(`OpenAI > ${second.name}`);
+  await expect(dashboardCard(page, "API Keys").getByTestId("connection-list").locator("li")).toHaveText([
+    `OpenAI${second.name}Active`,
+  ]);
+  await expect(dashboardCard(page, "Email Generator").getByTestId("active-connection")).toHaveText(
+    `OpenAI > ${second.name}`,
+  );
   const html = await page.content();
   for (const key of [first.key, second.key]) expect(html).not.toContain(key);
 
@@ -224,15 +244,27 @@ test("Manage Email Templates: card preview, table, view, edit links and delete w
     onlyRunIf: "!{{Email Body}}",
   });
   const blank = await createTemplateViaApi(page.request, { name: `Blank ${tag}`, prompt: "", useCase: "web_research" });
-  const connection = await createConnectionViaApi(page.request, { name: `Conn ${tag}`, provider: "Anthropic", apiKey: `sk-ant-${tag}-0000-abcd` });
+  const connection = await createConnectionViaApi(page.request, {
+    name: `Conn ${tag}`,
+    provider: "Anthropic",
+    apiKey: `sk-ant-${tag}-0000-abcd`,
+  });
   const linked = await createTemplateViaApi(page.request, {
     name: `Linked ${tag}`,
     prompt: "Research {{Company}} first.",
     useCase: "web_research",
     connectionId: connection._id,
   });
-  const delta = await createTemplateViaApi(page.request, { name: `Delta ${tag}`, prompt: "Delta prompt", useCase: "content_creation" });
-  const echo = await createTemplateViaApi(page.request, { name: `Echo ${tag}`, prompt: "Echo prompt", useCase: "content_creation" });
+  const delta = await createTemplateViaApi(page.request, {
+    name: `Delta ${tag}`,
+    prompt: "Delta prompt",
+    useCase: "content_creation",
+  });
+  const echo = await createTemplateViaApi(page.request, {
+    name: `Echo ${tag}`,
+    prompt: "Echo prompt",
+    useCase: "content_creation",
+  });
   expect(linked.connectionName).toBe(connection.name);
 
   await page.reload();
@@ -256,13 +288,34 @@ test("Manage Email Templates: card preview, table, view, edit links and delete w
   const table = dialog.getByRole("table");
   await expect(headersOf(table)).toHaveText(["Name", "Use Case", "Model", "Actions"]);
   await expect(table.getByRole("row")).toHaveCount(6);
-  await expect(rowNamed(table, alpha.name).getByRole("cell")).toHaveText([alpha.name, "Content Creation", "Claude Haiku 4.5", /View\s*Edit\s*Delete/]);
-  await expect(rowNamed(table, blank.name).getByRole("cell")).toHaveText([blank.name, "Web Research", "Claude Sonnet 4.5", /View\s*Edit\s*Delete/]);
-  await expect(rowNamed(table, linked.name).getByRole("cell")).toHaveText([linked.name, "Web Research", "Claude Sonnet 4.5", /View\s*Edit\s*Delete/]);
+  await expect(rowNamed(table, alpha.name).getByRole("cell")).toHaveText([
+    alpha.name,
+    "Content Creation",
+    "Claude Haiku 4.5",
+    /View\s*Edit\s*Delete/,
+  ]);
+  await expect(rowNamed(table, blank.name).getByRole("cell")).toHaveText([
+    blank.name,
+    "Web Research",
+    "Claude Sonnet 5.5",
+    /View\s*Edit\s*Delete/,
+  ]);
+  await expect(rowNamed(table, linked.name).getByRole("cell")).toHaveText([
+    linked.name,
+    "Web Research",
+    "Claude Sonnet 5.5",
+    /View\s*Edit\s*Delete/,
+  ]);
   for (const t of [alpha, blank, linked, delta, echo]) {
-    await expect(rowNamed(table, t.name).getByRole("link", { name: "Edit" })).toHaveAttribute("href", `/email-generator?template=${t._id}`);
+    await expect(rowNamed(table, t.name).getByRole("link", { name: "Edit" })).toHaveAttribute(
+      "href",
+      `/email-generator?template=${t._id}`,
+    );
   }
-  await expect(footerOf(dialog).getByRole("link", { name: "Create New Template" })).toHaveAttribute("href", "/email-generator");
+  await expect(footerOf(dialog).getByRole("link", { name: "Create New Template" })).toHaveAttribute(
+    "href",
+    "/email-generator",
+  );
 
   // View: every field of a template without a connection.
   await rowNamed(table, alpha.name).getByRole("button", { name: "View" }).click();
@@ -275,7 +328,10 @@ test("Manage Email Templates: card preview, table, view, edit links and delete w
   await expect(view.locator("pre")).toHaveText(alpha.jsonSchema);
   expect(alpha.jsonSchema).toContain("subject_line");
   await expect(view.getByText("Only run if: !{{Email Body}}", { exact: true })).toBeVisible();
-  await expect(view.getByRole("link", { name: "Edit Template" })).toHaveAttribute("href", `/email-generator?template=${alpha._id}`);
+  await expect(view.getByRole("link", { name: "Edit Template" })).toHaveAttribute(
+    "href",
+    `/email-generator?template=${alpha._id}`,
+  );
   await footerOf(view).getByRole("button", { name: "Close" }).click();
   await expect(view).toBeHidden();
   await expect(dialog).toBeVisible();
@@ -294,7 +350,10 @@ test("Manage Email Templates: card preview, table, view, edit links and delete w
   await expect(view.getByText(connection.name, { exact: true })).toBeVisible();
   await expect(view.getByText("No connection", { exact: true })).toHaveCount(0);
   await expect(view.getByText(linked.prompt, { exact: true })).toBeVisible();
-  await expect(view.getByRole("link", { name: "Edit Template" })).toHaveAttribute("href", `/email-generator?template=${linked._id}`);
+  await expect(view.getByRole("link", { name: "Edit Template" })).toHaveAttribute(
+    "href",
+    `/email-generator?template=${linked._id}`,
+  );
   await footerOf(view).getByRole("button", { name: "Close" }).click();
   await expect(view).toBeHidden();
 
@@ -314,7 +373,12 @@ test("Manage Email Templates: card preview, table, view, edit links and delete w
   await expect(confirm).toBeHidden();
   await expect(rowNamed(table, echo.name)).toHaveCount(0);
   await expect(table.getByRole("row")).toHaveCount(5);
-  await expect(items).toHaveText([`${delta.name}Content Creation`, `${linked.name}Web Research`, `${blank.name}Web Research`, "+1 more templates"]);
+  await expect(items).toHaveText([
+    `${delta.name}Content Creation`,
+    `${linked.name}Web Research`,
+    `${blank.name}Web Research`,
+    "+1 more templates",
+  ]);
   const res = await page.request.get("/api/ai/templates");
   expect(res.status()).toBe(200);
   const left = ((await res.json()) as { name: string }[]).map((t) => t.name);
@@ -323,4 +387,44 @@ test("Manage Email Templates: card preview, table, view, edit links and delete w
   // Close closes the modal.
   await footerOf(dialog).getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("Recent CSV Files: an import made meanwhile shows on the next visit; a refused deletion puts the file back silently", async ({
+  page,
+}) => {
+  await openDashboardAsNewUser(page);
+  const list = page.getByTestId("recent-csv-files");
+  await expect(page.getByText("No CSV files found")).toBeVisible();
+
+  const fileName = `leads-${rand()}.csv`;
+  const res = await page.request.post("/api/csv/import", {
+    data: { fileName, rows: [{ Name: "Ada" }, { Name: "Grace" }] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const file = (await res.json()) as { _id: string; fileName: string };
+
+  // Away and back inside the app (no reload): the list is read again on every visit.
+  await page.getByRole("link", { name: "Help" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Help Center" })).toBeVisible();
+  await page.getByRole("link", { name: "ColdMail AI" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const item = list.getByRole("listitem").filter({ hasText: fileName });
+  await expect(item).toContainText("2 rows");
+
+  // The server refuses the deletion: the entry leaves at once, then comes back without a message.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/csv/${file._id}`, async (route) => {
+    if (route.request().method() !== "DELETE") return route.fallback();
+    await answered;
+    await route.fulfill({ status: 500, json: { msg: "Deletion exploded", code: "internal" } });
+  });
+  await item.getByRole("button", { name: `Delete ${fileName}` }).click();
+  await expect(item).toHaveCount(0);
+  answer();
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("2 rows");
+  await expect(page.getByText("Deletion exploded")).toHaveCount(0);
+  await expect(page.getByText("No CSV files found")).toHaveCount(0);
+  expect((await page.request.get(`/api/csv/${file._id}`)).status()).toBe(200);
 });

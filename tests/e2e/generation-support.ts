@@ -9,7 +9,20 @@ export const FAKE_PROVIDER_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT
 export const OPENAI_KEY = "sk-valid-e2e-generation-0001";
 export const ANTHROPIC_KEY = "sk-ant-valid-e2e-generation-0001";
 
-export const PROSPECT_COLUMNS = ["First Name", "Last Name", "Email", "Title", "Company", "Website", "City", "Country", "Industry", "Employees", "LinkedIn", "Notes"];
+export const PROSPECT_COLUMNS = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Title",
+  "Company",
+  "Website",
+  "City",
+  "Country",
+  "Industry",
+  "Employees",
+  "LinkedIn",
+  "Notes",
+];
 export const SUBJECT = "Subject Line";
 export const BODY = "Email Body";
 
@@ -17,6 +30,7 @@ export interface FakeControl {
   latencyMs?: number;
   failNext?: { n: number; status: number };
   malformed?: boolean;
+  rateLimitPerMinute?: number;
   reset?: boolean;
 }
 
@@ -37,7 +51,10 @@ export interface Connection {
 }
 
 /** POST /api/ai/connections with the page's session (the user's first connection becomes the active one). */
-export async function createConnection(page: Page, data: { name: string; provider: "OpenAI" | "Anthropic"; apiKey: string }): Promise<Connection> {
+export async function createConnection(
+  page: Page,
+  data: { name: string; provider: "OpenAI" | "Anthropic"; apiKey: string },
+): Promise<Connection> {
   const res = await page.request.post("/api/ai/connections", { data });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Connection;
@@ -67,7 +84,9 @@ export async function importProspects(page: Page): Promise<string> {
 
 /** The table row whose row-number cell reads `n` (1-based, as shown). */
 export function rowAt(page: Page, n: number): Locator {
-  return page.locator("[role=row][data-row-id]").filter({ has: page.locator("[role=rowheader]", { hasText: new RegExp(`^${n}$`) }) });
+  return page
+    .locator("[role=row][data-row-id]")
+    .filter({ has: page.locator("[role=rowheader]", { hasText: new RegExp(`^${n}$`) }) });
 }
 
 export function cell(page: Page, n: number, column: string): Locator {
@@ -121,7 +140,11 @@ export interface BatchStatus {
 }
 
 /** Waits until a batch reaches a terminal status and returns it. */
-export async function waitForBatch(request: APIRequestContext, batchId: string, timeout = 30_000): Promise<BatchStatus> {
+export async function waitForBatch(
+  request: APIRequestContext,
+  batchId: string,
+  timeout = 30_000,
+): Promise<BatchStatus> {
   let last: BatchStatus | null = null;
   await expect
     .poll(

@@ -46,7 +46,9 @@ const RED = /(^|\s)bg-red-50(\s|$)/;
 test.describe("Email generator: AI generation", () => {
   test("configure the AI, run 10 rows, watch the progress and get the emails", async ({ page }) => {
     test.setTimeout(120_000);
-    await controlFake(page.request, { latencyMs: 700 });
+    // 2 s per answer: the key's pacer sends one probe request first, then the other rows together,
+    // so every row stays "Generating..." long enough to be seen.
+    await controlFake(page.request, { latencyMs: 2_000 });
     const connection = await newUserWithOpenAi(page);
     const csvId = await importProspects(page);
     await expect(page.getByTestId("generator-connection")).toHaveText(`OpenAI > ${connection.name}`);
@@ -59,14 +61,26 @@ test.describe("Email generator: AI generation", () => {
     await expect(models.getByRole("group")).toHaveCount(2);
     const anthropic = models.getByRole("group", { name: "Anthropic" });
     const openai = models.getByRole("group", { name: "OpenAI" });
-    await expect(openai.getByRole("option")).toHaveText(["GPT-4o", "GPT-4o mini", "GPT-4.1", "GPT-4.1 mini", "GPT-5", "GPT-5 mini"]);
-    await expect(anthropic.getByRole("option", { name: "Claude Sonnet 4.5", exact: true })).toBeEnabled();
+    // Current models first; those with an announced shutdown say when (the registry's today is pinned to
+    // 2026-11-24 in playwright.config.ts).
+    await expect(openai.getByRole("option")).toHaveText([
+      "GPT-6.1 Sol",
+      "GPT-6.1 Terra",
+      "GPT-6 Luna",
+      "GPT-5 (shuts down 2026-12-11)",
+      "GPT-5 mini (shuts down 2026-12-11)",
+      "GPT-4.1 (shuts down 2027-01-14)",
+      "GPT-4.1 mini (shuts down 2027-01-14)",
+      "GPT-4o (shuts down 2027-01-14)",
+      "GPT-4o mini (shuts down 2027-01-14)",
+    ]);
+    await expect(anthropic.getByRole("option", { name: "Claude Sonnet 5.5", exact: true })).toBeEnabled();
     const retired = anthropic.getByRole("option", { name: "Claude 3 Opus (retired 2026-01-05)" });
     await expect(retired).toBeVisible();
     await expect(retired).toBeDisabled();
-    await openai.getByRole("option", { name: "GPT-4o", exact: true }).click();
+    await openai.getByRole("option", { name: "GPT-4o (shuts down 2027-01-14)", exact: true }).click();
     await expect(models).toBeHidden();
-    await expect(dialog.locator("#ai-model")).toHaveText("GPT-4o");
+    await expect(dialog.locator("#ai-model")).toHaveText("GPT-4o (shuts down 2027-01-14)");
     await expect(dialog.locator("#ai-connection")).toHaveText(`OpenAI > ${connection.name}`);
 
     // Use case.
@@ -119,8 +133,10 @@ test.describe("Email generator: AI generation", () => {
     const menu = await openSaveMenu(page, dialog);
     const items = menu.getByRole("menuitem");
     await expect(items).toHaveCount(3);
-    await expect(items.nth(0)).toHaveText("Save and run 10 rows");
-    await expect(items.nth(1)).toHaveText(/^Save and run \d+ rows in this view$/);
+    // Each run option is named by its rows; its estimate (" · ≈ $0.01 · < 1 min") follows the name.
+    await expect(items.nth(0)).toHaveAccessibleName("Save and run 10 rows");
+    await expect(items.nth(0)).toHaveText(/^Save and run 10 rows( · .+)?$/);
+    await expect(items.nth(1)).toHaveAccessibleName(/^Save and run \d+ rows in this view$/);
     await expect(items.nth(2)).toHaveText("Save and don't run");
 
     const bulk = page.waitForResponse(isBulk);
@@ -136,10 +152,17 @@ test.describe("Email generator: AI generation", () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();
     await expect(panel.getByRole("button", { name: "Stop" })).toBeEnabled();
-    await expect(panel).toContainText(/Generating emails\.\.\. \d+ of 10 \(\d+%\)/);
+    // "N of 10", then (once a row is billed) "· $… so far" and "· about … left", then the percentage.
+    await expect(panel).toContainText(/Generating emails\.\.\. \d+ of 10( · [^(]+)? \(\d+%\)/);
 
     expect(started.status(), await started.text()).toBe(200);
-    expect(started.request().postDataJSON()).toMatchObject({ prompt: finalPrompt, model: "gpt-4o", useCase: "content_creation", csvId, rowsToProcess: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect(started.request().postDataJSON()).toMatchObject({
+      prompt: finalPrompt,
+      model: "gpt-4o",
+      useCase: "content_creation",
+      csvId,
+      rowsToProcess: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    });
     const { batchId, total } = (await started.json()) as { batchId: string; total: number };
     expect(total).toBe(10);
 
@@ -147,7 +170,11 @@ test.describe("Email generator: AI generation", () => {
     await expect(done).toBeVisible({ timeout: 30_000 });
     await expect(panel).toBeHidden();
     await expect(page.getByText("Generating...", { exact: true })).toHaveCount(0);
-    expect(await waitForBatch(page.request, batchId)).toMatchObject({ status: "completed", progress: { processed: 10, total: 10 }, failed: 0 });
+    expect(await waitForBatch(page.request, batchId)).toMatchObject({
+      status: "completed",
+      progress: { processed: 10, total: 10 },
+      failed: 0,
+    });
 
     // Subject Line and Email Body filled for rows 1-10 only; the subject is cut at 40 characters.
     for (let n = 1; n <= 10; n++) {
@@ -159,6 +186,15 @@ test.describe("Email generator: AI generation", () => {
     }
     await expect(cell(page, 11, SUBJECT)).toHaveText("");
     await expect(cell(page, 11, BODY)).toHaveText("");
+
+    // The AI Response viewer shows what the row's generation cost: model, tokens and dollars.
+    await rowAt(page, 1).getByRole("button", { name: "View AI response" }).click();
+    const viewer = page.getByRole("dialog", { name: "AI Response" });
+    await expect(viewer.getByTestId("ai-response-usage")).toHaveText(
+      /^gpt-4o · [\d,]+ input tokens · [\d,]+ output tokens · \$\d+\.\d+ · \d+\.\d s$/,
+    );
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
 
     const file = await getFile(page, csvId);
     expect(file.columns).toEqual([...PROSPECT_COLUMNS, "Subject Line", "Email Body", "AI Response"]);
@@ -176,22 +212,39 @@ test.describe("Email generator: AI generation", () => {
 
     // The configuration was saved, on the server and in this browser.
     const { aiConfig } = await getAiConfig(page);
-    expect(aiConfig).toMatchObject({ maxRows: 10, useCase: "content_creation", selectedModel: "gpt-4o", prompt: finalPrompt, connectionId: connection._id });
+    expect(aiConfig).toMatchObject({
+      maxRows: 10,
+      useCase: "content_creation",
+      selectedModel: "gpt-4o",
+      prompt: finalPrompt,
+      connectionId: connection._id,
+    });
     const stored = await page.evaluate(() => localStorage.getItem("lastUsedConfig"));
-    expect(JSON.parse(stored ?? "null")).toMatchObject({ maxRows: 10, useCase: "content_creation", selectedModel: "gpt-4o", prompt: finalPrompt });
+    expect(JSON.parse(stored ?? "null")).toMatchObject({
+      maxRows: 10,
+      useCase: "content_creation",
+      selectedModel: "gpt-4o",
+      prompt: finalPrompt,
+    });
 
     // The status message clears itself (after 3 seconds).
     await expect(done).toBeHidden({ timeout: 10_000 });
   });
 
   test("Stop cancels a slow batch and refunds the rows that never started", async ({ page }) => {
-    // Slow enough that Stop lands while later rows are still waiting for a slot: the worker starts
-    // 4 rows, then 8 more as those finish, and the last 8 only after two round trips (2 x 10 s);
-    // the screen shows progress one round trip plus a poll (and, on a loaded machine, a few
-    // seconds of lag) after the start.
+    // Slow enough that Stop lands while later rows are still waiting: the key allows 6 requests a
+    // minute, its pacer sends one probe request first (10 s), then the bucket's other 5 and one more
+    // every 10 s; the screen shows progress one round trip plus a poll (and, on a loaded machine, a
+    // few seconds of lag) after the start.
     test.setTimeout(120_000);
-    await controlFake(page.request, { latencyMs: 10_000 });
-    await newUserWithOpenAi(page);
+    await controlFake(page.request, { latencyMs: 10_000, rateLimitPerMinute: 6 });
+    // A key of its own: what its pacer learns (6 a minute) stays with this key, not the other tests'.
+    await registerVerified(page.request);
+    await createConnection(page, {
+      name: `Slow key ${rand()}`,
+      provider: "OpenAI",
+      apiKey: `sk-valid-e2e-stop-${rand()}`,
+    });
     const csvId = await importProspects(page);
 
     const dialog = await openConfig(page);
@@ -207,7 +260,13 @@ test.describe("Email generator: AI generation", () => {
 
     const panel = page.getByTestId("progress-panel");
     await expect(panel).toContainText(/Generating emails\.\.\. [1-9]\d* of 20/, { timeout: 45_000 });
-    const cancelCall = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/api/ai/cancel-batch/${batchId}`));
+    // Live spend and time left of the batch, from its billed rows.
+    await expect(panel.getByTestId("progress-text")).toHaveText(
+      /^[1-9]\d* of 20 · \$\d+\.\d+ so far · about \d+ (s|min) left$/,
+    );
+    const cancelCall = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes(`/api/ai/cancel-batch/${batchId}`),
+    );
     await panel.getByRole("button", { name: "Stop" }).click();
     const cancel = await cancelCall;
     expect(cancel.status(), await cancel.text()).toBe(200);
@@ -225,7 +284,12 @@ test.describe("Email generator: AI generation", () => {
     await expect(page.getByText("Generating...", { exact: true })).toHaveCount(0);
 
     const status = await waitForBatch(page.request, batchId);
-    expect(status).toMatchObject({ status: "cancelled", creditsRefunded: refunded, progress: { processed: 20 - refunded, total: 20 }, failed: 0 });
+    expect(status).toMatchObject({
+      status: "cancelled",
+      creditsRefunded: refunded,
+      progress: { processed: 20 - refunded, total: 20 },
+      failed: 0,
+    });
 
     // The server agrees: only the rows that were generated are paid for.
     expect(await getCredits(page)).toMatchObject({ used: 20 - refunded, remaining: 80 + refunded });
@@ -266,7 +330,9 @@ test.describe("Email generator: AI generation", () => {
     await expect(meter(page)).toContainText("100/100");
 
     await controlFake(page.request, { reset: true });
-    const generate = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/ai/generate");
+    const generate = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/ai/generate",
+    );
     await row.getByRole("button", { name: "Retry" }).click();
     const res = await generate;
     expect(res.status(), await res.text()).toBe(200);
@@ -282,7 +348,9 @@ test.describe("Email generator: AI generation", () => {
     await expect(meter(page)).toContainText("100/100");
   });
 
-  test("with no credits left, generating opens the Credit Limit Reached dialog and runs are disabled", async ({ page }) => {
+  test("with no credits left, generating opens the Credit Limit Reached dialog and runs are disabled", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await newUserWithOpenAi(page);
     const csvId = await importProspects(page);
@@ -290,7 +358,12 @@ test.describe("Email generator: AI generation", () => {
     // Spend the 100 daily credits: four runs of 25 rows through the API.
     for (let run = 0; run < 4; run++) {
       const res = await page.request.post("/api/ai/bulk-batched", {
-        data: { csvId, rowsToProcess: 25, prompt: "Write to {{First Name}} at {{Company}}", useCase: "content_creation" },
+        data: {
+          csvId,
+          rowsToProcess: 25,
+          prompt: "Write to {{First Name}} at {{Company}}",
+          useCase: "content_creation",
+        },
       });
       expect(res.status(), await res.text()).toBe(200);
       const { batchId, total } = (await res.json()) as { batchId: string; total: number };
@@ -300,7 +373,11 @@ test.describe("Email generator: AI generation", () => {
     expect(await getCredits(page)).toMatchObject({ used: 100, remaining: 0 });
     const refused = await page.request.post("/api/ai/bulk-batched", { data: { csvId, rowsToProcess: 1 } });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toMatchObject({ msg: "Credit limit exceeded", availableCredits: 0, requestedCredits: 1 });
+    expect(await refused.json()).toMatchObject({
+      msg: "Credit limit exceeded",
+      availableCredits: 0,
+      requestedCredits: 1,
+    });
 
     await page.reload();
     await expect(page.getByTestId("table-size")).toHaveText("25 rows x 15 columns");
@@ -312,7 +389,11 @@ test.describe("Email generator: AI generation", () => {
       if (new URL(r.url()).pathname === "/api/ai/generate") generateCalls++;
     });
     await rowAt(page, 1).getByRole("button", { name: "Generate email" }).click();
-    await expect(page.getByText("You have used all your daily email credits. Credits will reset tomorrow, or upgrade to our lifetime plan for unlimited emails.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "You have used all your daily email credits. Credits will reset tomorrow, or upgrade to our lifetime plan for unlimited emails.",
+      ),
+    ).toBeVisible();
     const limit = page.getByRole("dialog", { name: "Credit Limit Reached" });
     await expect(limit).toBeVisible();
     await expect(limit).toContainText("You've reached your daily limit of 100 emails.");
@@ -369,7 +450,12 @@ test.describe("Email generator: AI generation", () => {
     await expect(dialog.getByText(`Template "${name}" saved.`)).toBeVisible();
     await expect(dialog.getByText("Template name is required")).toHaveCount(0);
     await expect(dialog.locator("#new-template-name")).toHaveValue("");
-    const templates = (await (await page.request.get("/api/ai/templates")).json()) as { _id: string; name: string; prompt: string; maxRows: number }[];
+    const templates = (await (await page.request.get("/api/ai/templates")).json()) as {
+      _id: string;
+      name: string;
+      prompt: string;
+      maxRows: number;
+    }[];
     expect(templates).toHaveLength(1);
     expect(templates[0]).toMatchObject({ name, prompt, maxRows: 7 });
     const id = templates[0]!._id;
@@ -413,7 +499,11 @@ test.describe("Email generator: AI generation", () => {
 
   test("'+ Add account' defaults to OpenAI and adds a connection that can be chosen and saved", async ({ page }) => {
     await registerVerified(page.request);
-    const existing = await createConnection(page, { name: `Claude ${rand()}`, provider: "Anthropic", apiKey: ANTHROPIC_KEY });
+    const existing = await createConnection(page, {
+      name: `Claude ${rand()}`,
+      provider: "Anthropic",
+      apiKey: ANTHROPIC_KEY,
+    });
     await openGenerator(page);
     await expect(page.getByTestId("generator-connection")).toHaveText(`Anthropic > ${existing.name}`);
 
@@ -421,7 +511,7 @@ test.describe("Email generator: AI generation", () => {
     const connectionField = dialog.locator("#ai-connection");
     const modelField = dialog.locator("#ai-model");
     await expect(connectionField).toHaveText(`Anthropic > ${existing.name}`);
-    await expect(modelField).toHaveText("Claude Sonnet 4.5");
+    await expect(modelField).toHaveText("Claude Sonnet 5.5");
 
     await dialog.getByRole("button", { name: "+ Add account" }).click();
     const form = dialog.getByRole("form", { name: "Add New Connection" });
@@ -441,18 +531,18 @@ test.describe("Email generator: AI generation", () => {
 
     // The new connection is chosen, with a model its provider offers.
     await expect(connectionField).toHaveText(`OpenAI > ${name}`);
-    await expect(modelField).toHaveText("GPT-4o mini");
+    await expect(modelField).toHaveText("GPT-6.1 Terra");
 
     const options = await openSelect(page, connectionField);
     await expect(options.getByRole("option")).toHaveText([`Anthropic > ${existing.name}`, `OpenAI > ${name}`]);
     await options.getByRole("option", { name: `Anthropic > ${existing.name}` }).click();
     await expect(connectionField).toHaveText(`Anthropic > ${existing.name}`);
-    await expect(modelField).toHaveText("Claude Sonnet 4.5");
+    await expect(modelField).toHaveText("Claude Sonnet 5.5");
     const again = await openSelect(page, connectionField);
     await expect(again.getByRole("option", { name: `OpenAI > ${name}` })).toBeEnabled();
     await again.getByRole("option", { name: `OpenAI > ${name}` }).click();
     await expect(connectionField).toHaveText(`OpenAI > ${name}`);
-    await expect(modelField).toHaveText("GPT-4o mini");
+    await expect(modelField).toHaveText("GPT-6.1 Terra");
 
     const menu = await openSaveMenu(page, dialog);
     await menu.getByRole("menuitem", { name: "Save and don't run" }).click();
@@ -460,7 +550,7 @@ test.describe("Email generator: AI generation", () => {
     const { aiConfig, connections } = await getAiConfig(page);
     const added = connections.find((c) => c.name === name);
     expect(added).toMatchObject({ provider: "OpenAI" });
-    expect(aiConfig).toMatchObject({ connectionId: added!._id, selectedModel: "gpt-4o-mini" });
+    expect(aiConfig).toMatchObject({ connectionId: added!._id, selectedModel: "gpt-6.1-terra" });
     await expect(page.getByTestId("generator-connection")).toHaveText(`OpenAI > ${name}`);
   });
 });

@@ -6,7 +6,20 @@ import { registerVerified } from "./support";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
-const PROSPECT_COLUMNS = ["First Name", "Last Name", "Email", "Title", "Company", "Website", "City", "Country", "Industry", "Employees", "LinkedIn", "Notes"];
+const PROSPECT_COLUMNS = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Title",
+  "Company",
+  "Website",
+  "City",
+  "Country",
+  "Industry",
+  "Employees",
+  "LinkedIn",
+  "Notes",
+];
 
 interface CsvFileJson {
   _id: string;
@@ -29,7 +42,9 @@ const tableScroll = (page: Page) => page.getByTestId("csv-table-scroll");
 
 /** The table row whose row-number cell reads `n` (1-based, as shown). */
 function rowAt(page: Page, n: number): Locator {
-  return page.locator("[role=row][data-row-id]").filter({ has: page.locator("[role=rowheader]", { hasText: new RegExp(`^${n}$`) }) });
+  return page
+    .locator("[role=row][data-row-id]")
+    .filter({ has: page.locator("[role=rowheader]", { hasText: new RegExp(`^${n}$`) }) });
 }
 
 function cell(page: Page, n: number, column: string): Locator {
@@ -37,7 +52,11 @@ function cell(page: Page, n: number, column: string): Locator {
 }
 
 /** Imports a file through the hidden input and waits until the table is shown; returns the file id. */
-async function importFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }, expectedSize: string): Promise<string> {
+async function importFile(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+  expectedSize: string,
+): Promise<string> {
   await fileInput(page).setInputFiles(file);
   await expect(page).toHaveURL(/\/email-generator\?csvId=[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(footer(page)).toHaveText(expectedSize, { timeout: 30_000 });
@@ -70,7 +89,9 @@ test.describe("Email generator: CSV import", () => {
   test("shows the empty state before any file is loaded", async ({ page }) => {
     await openGenerator(page);
     await expect(page.getByRole("heading", { name: "Upload a CSV file to get started" })).toBeVisible();
-    await expect(page.getByText("Make sure your CSV contains columns like First Name, Company, Website, etc.")).toBeVisible();
+    await expect(
+      page.getByText("Make sure your CSV contains columns like First Name, Company, Website, etc."),
+    ).toBeVisible();
     await expect(headerCount(page)).toHaveText("No data loaded");
     await expect(page.getByTestId("generator-connection")).toHaveText("No connection configured");
     await expect(page.getByRole("button", { name: "Import CSV" })).toBeEnabled();
@@ -125,13 +146,22 @@ test.describe("Email generator: CSV import", () => {
   test("names blank and repeated headers and says which were renamed", async ({ page }) => {
     await openGenerator(page);
     const id = await importFile(page, fixture("messy-headers.csv"), "2 rows x 4 columns");
-    await expect(page.locator("[role=table] [role=columnheader]")).toHaveText(["#", "First Name", "Company", "Column 3", "Company (2)", "Actions"]);
+    await expect(page.locator("[role=table] [role=columnheader]")).toHaveText([
+      "#",
+      "First Name",
+      "Company",
+      "Column 3",
+      "Company (2)",
+      "Actions",
+    ]);
     const notice = page.getByText(/^Renamed columns:/);
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('"Column 3"');
     await expect(notice).toContainText('"Company" → "Company (2)"');
     // messy-headers.csv also has two all-empty lines, which are dropped and counted.
-    await expect(notice).toHaveText('Renamed columns: (blank) → "Column 3", "Company" → "Company (2)". 2 empty rows were skipped.');
+    await expect(notice).toHaveText(
+      'Renamed columns: (blank) → "Column 3", "Company" → "Company (2)". 2 empty rows were skipped.',
+    );
     await expect(cell(page, 1, "Company (2)")).toHaveText("Acme Inc");
     await expect(cell(page, 1, "Column 3")).toHaveText("x");
     await expect(cell(page, 2, "First Name")).toHaveText("Liam");
@@ -142,7 +172,11 @@ test.describe("Email generator: CSV import", () => {
     await openGenerator(page);
     const parseError = page.getByText(/^Error parsing CSV file/);
 
-    await fileInput(page).setInputFiles({ name: "broken.csv", mimeType: "text/csv", buffer: Buffer.from('a,b\n"c,d\n') });
+    await fileInput(page).setInputFiles({
+      name: "broken.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from('a,b\n"c,d\n'),
+    });
     await expect(parseError).toBeVisible();
     await expect(parseError).toContainText("Unclosed quote");
     await expect(page.getByRole("heading", { name: "Upload a CSV file to get started" })).toBeVisible();
@@ -152,7 +186,11 @@ test.describe("Email generator: CSV import", () => {
     await expect(parseError).toHaveText("Error parsing CSV file: The file is empty");
 
     // A header without data rows is refused as well.
-    await fileInput(page).setInputFiles({ name: "header-only.csv", mimeType: "text/csv", buffer: Buffer.from("First Name,Company\n") });
+    await fileInput(page).setInputFiles({
+      name: "header-only.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("First Name,Company\n"),
+    });
     await expect(parseError).toContainText("no data rows");
 
     expect(page.url()).not.toContain("csvId");
@@ -201,7 +239,9 @@ test.describe("Email generator: editing", () => {
     await expect(input).toBeFocused();
     await expect(input).toHaveValue("Globex Cloud");
     await input.fill("Globex Ünited, Inc.");
-    const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes(`/api/csv/${id}/rows/`));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "PATCH" && r.url().includes(`/api/csv/${id}/rows/`),
+    );
     await input.press("Enter");
     expect((await saved).status()).toBe(200);
     await expect(input).toHaveCount(0);
@@ -290,7 +330,12 @@ test.describe("Email generator: editing", () => {
     await dialog.getByLabel("Column name").fill("Lead Score");
     await submit.click();
     await expect(dialog).toBeHidden();
-    await expect(page.locator("[role=table] [role=columnheader]")).toHaveText(["#", ...PROSPECT_COLUMNS, "Lead Score", "Actions"]);
+    await expect(page.locator("[role=table] [role=columnheader]")).toHaveText([
+      "#",
+      ...PROSPECT_COLUMNS,
+      "Lead Score",
+      "Actions",
+    ]);
     await expect(footer(page)).toHaveText("25 rows x 13 columns");
     expect((await getFile(page, id)).columns).toEqual([...PROSPECT_COLUMNS, "Lead Score"]);
 

@@ -20,7 +20,10 @@ interface TicketJson {
 }
 
 /** POST /api/tickets with the given context's session cookie. */
-async function createTicketViaApi(request: APIRequestContext, data: { subject: string; message: string; priority?: string }): Promise<TicketJson> {
+async function createTicketViaApi(
+  request: APIRequestContext,
+  data: { subject: string; message: string; priority?: string },
+): Promise<TicketJson> {
   const res = await request.post("/api/tickets", { data });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as TicketJson;
@@ -131,7 +134,14 @@ test("a new user creates a ticket: validation, the 3-second banner, and the tabl
   // The form closes (and is reset), and the list reloads with the new ticket.
   await expect(ticketForm(page)).toHaveCount(0);
   const table = page.getByRole("table");
-  await expect(table.getByRole("columnheader")).toHaveText(["Subject", "Status", "Priority", "Created", "Last Update", /.*/]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Subject",
+    "Status",
+    "Priority",
+    "Created",
+    "Last Update",
+    /.*/,
+  ]);
   const rows = table.locator("tbody tr");
   await expect(rows).toHaveCount(1);
   const row = rows.first();
@@ -161,15 +171,26 @@ test("a new user creates a ticket: validation, the 3-second banner, and the tabl
 
 test("ticket detail: header, conversation, reply, close and reopen", async ({ page }) => {
   await openHelpAsNewUser(page);
-  const ticket = await createTicketViaApi(page.request, { subject: "Cannot connect Zapier", message: "The test call fails with 401.", priority: "low" });
+  const ticket = await createTicketViaApi(page.request, {
+    subject: "Cannot connect Zapier",
+    message: "The test call fails with 401.",
+    priority: "low",
+  });
   await page.reload();
   await page.getByRole("tab", { name: "My Support Tickets" }).click();
-  await page.getByRole("table").getByRole("row").filter({ hasText: "Cannot connect Zapier" }).getByRole("link", { name: "View" }).click();
+  await page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ hasText: "Cannot connect Zapier" })
+    .getByRole("link", { name: "View" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/help/tickets/${ticket._id}$`));
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Ticket #${ticket._id.slice(-6)}`);
   await expect(page.getByText("Cannot connect Zapier", { exact: true })).toBeVisible();
-  const header = page.locator("header").filter({ has: page.getByRole("heading", { name: `Ticket #${ticket._id.slice(-6)}` }) });
+  const header = page
+    .locator("header")
+    .filter({ has: page.getByRole("heading", { name: `Ticket #${ticket._id.slice(-6)}` }) });
   await expect(badges(header)).toHaveText(["open", "low"]);
   await expect(page.getByRole("link", { name: "Back to Help Center" })).toHaveAttribute("href", "/help");
 
@@ -253,7 +274,9 @@ test("server failures: the list offers 'Try again', a failed create keeps the fo
   await registerVerified(page.request, { name: "Help Tester", email: uniqueEmail("help-fail") });
   let failList = true;
   await page.route("**/api/tickets", (route) =>
-    failList && route.request().method() === "GET" ? route.fulfill({ status: 500, json: { msg: "boom" } }) : route.fallback(),
+    failList && route.request().method() === "GET"
+      ? route.fulfill({ status: 500, json: { msg: "boom" } })
+      : route.fallback(),
   );
   await page.goto("/help");
   await page.getByRole("tab", { name: "My Support Tickets" }).click();
@@ -284,7 +307,9 @@ test("server failures on the ticket page: load, reply and status change show the
   const ticket = await createTicketViaApi(page.request, { subject: "Flaky server", message: "Original text" });
   const url = `**/api/tickets/${ticket._id}`;
   let failLoad = true;
-  await page.route(url, (route) => (failLoad ? route.fulfill({ status: 500, json: { msg: "boom" } }) : route.fallback()));
+  await page.route(url, (route) =>
+    failLoad ? route.fulfill({ status: 500, json: { msg: "boom" } }) : route.fallback(),
+  );
   await page.goto(`/help/tickets/${ticket._id}`);
   const failure = page.getByRole("alert").filter({ hasText: "Failed to load ticket details. Please try again." });
   await expect(failure).toBeVisible();
@@ -300,7 +325,9 @@ test("server failures on the ticket page: load, reply and status change show the
   await expect(page.getByLabel("Add your response")).toHaveValue("Does this arrive?");
   await expect(messages(page)).toHaveCount(1);
 
-  await page.route(url, (route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, json: { msg: "boom" } }) : route.fallback()));
+  await page.route(url, (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 500, json: { msg: "boom" } }) : route.fallback(),
+  );
   await page.getByRole("button", { name: "Close Ticket" }).click();
   await expect(page.getByText("Failed to update ticket status. Please try again.")).toBeVisible();
   await expect(page.getByText("Failed to submit your reply. Please try again.")).toHaveCount(0);

@@ -52,7 +52,9 @@ test.describe("Dashboard: Integrations", () => {
     await expect(sheets.getByRole("button", { name: "Connect" })).toBeDisabled();
   });
 
-  test("Make dialog: fields, instructions, validation, save (closes ~2 s later), connected card, test call", async ({ page }) => {
+  test("Make dialog: fields, instructions, validation, save (closes ~2 s later), connected card, test call", async ({
+    page,
+  }) => {
     await openDashboardAsNewUser(page);
     await card(page, "make").getByRole("button", { name: "Connect" }).click();
     const dialog = dialogNamed(page, "Make Integration");
@@ -93,7 +95,10 @@ test.describe("Dashboard: Integrations", () => {
     expect(rx.requests[0]!.json).toEqual({ event: "test", sentAt: expect.any(String), data: [] });
     expect(hasValidSignature(rx.requests[0]!, SECRET)).toBe(true);
     await expect(dialog.getByTestId("last-delivery")).toContainText("delivered 0 rows (HTTP 200)");
-    expect(await page.request.get("/api/webhooks/config").then((r) => r.json())).toMatchObject({ webhookUrl: rx.url, isConfigured: true });
+    expect(await page.request.get("/api/webhooks/config").then((r) => r.json())).toMatchObject({
+      webhookUrl: rx.url,
+      isConfigured: true,
+    });
   });
 
   test("Make dialog: a receiver answering 500 gives 'Test failed: ...'", async ({ page }) => {
@@ -118,7 +123,12 @@ test.describe("Dashboard: Integrations", () => {
     await expect(dialog.getByRole("list")).toContainText("https://hooks.zapier.com/");
     const url = dialog.getByLabel("Zapier Webhook URL");
     const save = dialog.getByRole("button", { name: "Save" });
-    for (const value of ["", "https://example.com/hooks/catch/1/abc", rx.url, "http://hooks.zapier.com/hooks/catch/1/abc"]) {
+    for (const value of [
+      "",
+      "https://example.com/hooks/catch/1/abc",
+      rx.url,
+      "http://hooks.zapier.com/hooks/catch/1/abc",
+    ]) {
       await url.fill(value);
       await save.click();
       await expect(dialog.getByText("Please enter a valid Zapier webhook URL")).toBeVisible();
@@ -134,7 +144,10 @@ test.describe("Dashboard: Integrations", () => {
     expect(closedAfter).toBeGreaterThanOrEqual(1_000);
     await expect(card(page, "zapier").getByText("Connected")).toBeVisible();
     await expect(card(page, "zapier").getByRole("button", { name: "Manage Connection" })).toBeVisible();
-    expect(await page.request.get("/api/zapier/config").then((r) => r.json())).toMatchObject({ isConfigured: true, webhookUrl: ZAPIER_URL });
+    expect(await page.request.get("/api/zapier/config").then((r) => r.json())).toMatchObject({
+      isConfigured: true,
+      webhookUrl: ZAPIER_URL,
+    });
     expect(rx.requests).toHaveLength(0);
   });
 });
@@ -157,7 +170,11 @@ test.describe("Email generator: Export to", () => {
     await registerVerified(page.request);
     await importProspects(page);
     const menu = await openExportMenu(page);
-    await expect(menu.getByRole("menuitem")).toHaveText(["Export as CSV", "Export to Make (Not configured)", "Export to Zapier (Not configured)"]);
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Export as CSV",
+      "Export to Make (Not configured)",
+      "Export to Zapier (Not configured)",
+    ]);
     await expect(menu.getByRole("menuitem", { name: "Export as CSV" })).toBeEnabled();
     await expect(menu.getByRole("menuitem", { name: "Export to Make (Not configured)" })).toBeDisabled();
     await expect(menu.getByRole("menuitem", { name: "Export to Zapier (Not configured)" })).toBeDisabled();
@@ -185,9 +202,44 @@ test.describe("Email generator: Export to", () => {
     expect(hasValidSignature(req, SECRET)).toBe(true);
     const body = req.json as { event: string; sentAt: string; data: Record<string, string>[] };
     expect(body.event).toBe("rows.exported");
-    const expected = Papa.parse<Record<string, string>>(await readFile(fixture("prospects-25.csv"), "utf8"), { header: true, skipEmptyLines: true }).data;
+    const expected = Papa.parse<Record<string, string>>(await readFile(fixture("prospects-25.csv"), "utf8"), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     expect(body.data).toHaveLength(25);
     expect(body.data).toEqual(expected);
+  });
+
+  test("Export to Make of 2,500 rows runs as a background job: the toast shows its progress, each 500-row chunk arrives once", async ({
+    page,
+  }) => {
+    await registerVerified(page.request);
+    await saveMakeViaApi(page, { webhookUrl: rx.url, webhookSecret: SECRET });
+    const csv = [
+      "First Name,Email,Company",
+      ...Array.from({ length: 2500 }, (_, i) => `Ann ${i},ann${i}@example.test,Co ${i}`),
+    ].join("\n");
+    await page.goto("/email-generator");
+    await page
+      .getByTestId("csv-file-input")
+      .setInputFiles({ name: "big-list.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await expect(page.getByTestId("table-size")).toHaveText("2,500 rows x 3 columns", { timeout: 30_000 });
+    // A slow hook, so the job's progress can be seen between its chunks.
+    rx.setFallback({ delayMs: 800 });
+    const menu = await openExportMenu(page);
+    await menu.getByRole("menuitem", { name: "Export to Make", exact: true }).click();
+
+    await expect(page.getByText(/^Sending (500|1,000|1,500|2,000) of 2,500 rows to Make…$/)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText("Data sent to Make successfully")).toBeVisible({ timeout: 20_000 });
+    const received = rx.deliveries();
+    expect(received.map((r) => r.headers["x-chunk-index"])).toEqual(["1", "2", "3", "4", "5"]);
+    expect(rx.requests).toHaveLength(5);
+    const data = received.flatMap((r) => (r.json as { data: Record<string, string>[] }).data);
+    expect(data).toHaveLength(2500);
+    expect(data[2499]).toEqual({ "First Name": "Ann 2499", Email: "ann2499@example.test", Company: "Co 2499" });
+    expect(received.every((r) => hasValidSignature(r, SECRET))).toBe(true);
   });
 
   test("Export to Zapier without internet shows 'Failed to send data: ...'", async ({ page }) => {

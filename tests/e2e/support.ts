@@ -1,4 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import http from "node:http";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 
 /** Meets every password rule (length, lowercase, uppercase, number, special). */
 export const STRONG_PASSWORD = "Str0ng!Passw0rd";
@@ -80,9 +89,58 @@ export async function registerUnverified(
     email: user.email ?? uniqueEmail(),
     password: user.password ?? STRONG_PASSWORD,
   };
-  const res = await request.post("/api/auth/register", { data: account });
-  expect(res.status(), await res.text()).toBe(201);
+  // Every visitor registers from an address of their own (the app allows 20 registrations per IP
+  // per minute, and the whole suite runs on one machine): a loopback source address per call.
+  const res = await postJsonFrom(randomLoopback(), "/api/auth/register", account);
+  expect(res.status, res.text).toBe(201);
   return account;
+}
+
+/** A random address of 127.0.0.0/8 other than 127.0.0.1 (every one of them reaches this machine). */
+export function randomLoopback(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+/**
+ * POSTs JSON to the app under test from a given local (loopback) source address: the server sees
+ * that address as the connection's, i.e. as a client of its own. `headers` may add or override
+ * request headers (e.g. a spoofed X-Forwarded-For).
+ */
+export async function postJsonFrom(
+  localAddress: string,
+  path: string,
+  data: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  const base = new URL(test.info().project.use.baseURL!);
+  const body = JSON.stringify(data);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: base.port,
+        path,
+        method: "POST",
+        localAddress,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          origin: base.origin,
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /**
@@ -118,7 +176,9 @@ export const ADMIN_NAME = "E2E Admin";
  * parallel workers, so whichever test needs the admin first creates it: a duplicate registration
  * is answered 201 too, and verifying an already verified address answers 400, both harmless.
  */
-export async function ensureAdminAccount(request: APIRequestContext): Promise<{ name: string; email: string; password: string }> {
+export async function ensureAdminAccount(
+  request: APIRequestContext,
+): Promise<{ name: string; email: string; password: string }> {
   const account = { name: ADMIN_NAME, email: ADMIN_EMAIL, password: STRONG_PASSWORD };
   const login = () => request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
   if ((await login()).ok()) return account;
@@ -150,7 +210,9 @@ export async function adminSession(browser: Browser, options: BrowserContextOpti
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, ...options });
   const account = await ensureAdminAccount(context.request);
   // Signed in by ensureAdminAccount already; once more to learn the token (the cookie stays).
-  const res = await context.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  const res = await context.request.post("/api/auth/login", {
+    data: { email: account.email, password: account.password },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const { token } = (await res.json()) as { token: string };
   return { context, page: await context.newPage(), token, name: account.name, email: account.email };

@@ -1,8 +1,10 @@
 /** Wire formats of the fake AI provider (see ai-provider.ts): request parsing, answers, errors. */
 import { randomBytes } from "node:crypto";
+import { o200kTokens } from "./ai-provider-tokens";
 
 export type FakeProvider = "openai" | "anthropic";
-export type FakeEndpoint = "models.list" | "models.retrieve" | "chat.completions" | "responses" | "messages" | "unknown";
+export type FakeEndpoint =
+  "models.list" | "models.retrieve" | "chat.completions" | "responses" | "messages" | "unknown";
 export type Json = Record<string, unknown>;
 
 export interface RespondArgs {
@@ -22,13 +24,60 @@ export interface RespondArgs {
 export type RespondResult = Json | string;
 
 export const DEFAULT_OPENAI_MODELS = [
-  "gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini", "gpt-5", "gpt-5-mini",
-  "gpt-4o-2024-08-06", "text-embedding-3-small", "whisper-1", "dall-e-3",
+  "gpt-6.1-sol",
+  "gpt-6.1-terra",
+  "gpt-6-luna",
+  "gpt-4o",
+  "gpt-4o-mini",
+  "gpt-4.1",
+  "gpt-4.1-mini",
+  "gpt-5",
+  "gpt-5-mini",
+  "gpt-4o-2024-08-06",
+  "text-embedding-3-small",
+  "whisper-1",
+  "dall-e-3",
 ];
 export const DEFAULT_ANTHROPIC_MODELS = [
-  "claude-sonnet-4-5-20250929", "claude-opus-4-1-20250805", "claude-haiku-4-5-20251001",
-  "claude-sonnet-4-20250514", "claude-3-haiku-20240307",
+  "claude-sonnet-5-5",
+  "claude-opus-5-5",
+  "claude-haiku-5-5",
+  "claude-sonnet-5",
+  "claude-sonnet-4-5-20250929",
+  "claude-opus-4-1-20250805",
+  "claude-haiku-4-5-20251001",
+  "claude-sonnet-4-20250514",
+  "claude-3-haiku-20240307",
 ];
+
+/**
+ * The providers' refusal of a sampling / output-cap parameter the model does not take, as their APIs
+ * answer it (400): OpenAI reasoning models (gpt-5 and later, o-series) take only the default temperature and
+ * `max_completion_tokens`; Claude Sonnet 5 and later refuse a non-default temperature.
+ */
+export function unsupportedParameter(provider: FakeProvider, model: string, body: Json): string | null {
+  const temperature = body.temperature;
+  if (provider === "openai" && /^(gpt-([5-9]|\d{2,})|o\d)/.test(model)) {
+    if (body.max_tokens !== undefined)
+      return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+    if (temperature !== undefined && temperature !== 1)
+      return `Unsupported value: 'temperature' does not support ${String(temperature)} with this model. Only the default (1) value is supported.`;
+  }
+  if (provider === "anthropic" && /^claude-(sonnet|haiku|opus)-([5-9]|\d{2,})/.test(model) && temperature !== undefined)
+    return "temperature: setting a sampling parameter to a non-default value is not supported for this model";
+  return null;
+}
+
+/** The providers accept an alias of a listed dated id and vice versa (`claude-x` ↔ `claude-x-20250929`). */
+export function listedOrAlias(listed: readonly string[], model: string): boolean {
+  const dated = /^-(\d{8}|\d{4}-\d{2}-\d{2})$/;
+  return listed.some(
+    (m) =>
+      m === model ||
+      (m.startsWith(model) && dated.test(m.slice(model.length))) ||
+      (model.startsWith(m) && dated.test(model.slice(m.length))),
+  );
+}
 
 export const defaultIsValidKey = (provider: FakeProvider, key: string) =>
   provider === "openai" ? key.startsWith("sk-valid") : key.startsWith("sk-ant-valid");
@@ -40,7 +89,10 @@ export function defaultRespond({ prompt, schema }: Pick<RespondArgs, "prompt" | 
   const text = collapse(prompt) || "Hello";
   const subject = `Re: ${text.slice(0, 60)}`;
   const emailBody = `Hi,\n\n${text}\n\nBest regards`;
-  const props = schema && typeof schema.properties === "object" && schema.properties ? (schema.properties as Record<string, Json>) : null;
+  const props =
+    schema && typeof schema.properties === "object" && schema.properties
+      ? (schema.properties as Record<string, Json>)
+      : null;
   if (!props) return { subject_line: subject, email_body: emailBody };
   const out: Json = {};
   for (const [key, prop] of Object.entries(props)) {
@@ -56,7 +108,19 @@ export function defaultRespond({ prompt, schema }: Pick<RespondArgs, "prompt" | 
 }
 
 export const id = (prefix: string) => `${prefix}${randomBytes(12).toString("hex")}`;
-const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+/** About 4 characters per token, as for English text with both providers' tokenizers. */
+export const tokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
+
+/** Input tokens of a generation request: system prompt, user turns and the schema (tool / format) it sends. */
+export function requestTokens(system: string, prompt: string, schema: Json | null): number {
+  return tokens(system) + tokens(prompt) + (schema ? tokens(JSON.stringify(schema)) : 0);
+}
+
+/** Input tokens of an answer: all of them, and the part read from the prompt cache. */
+export interface InputTokens {
+  input: number;
+  cached: number;
+}
 
 /** Text of a message content (string, or a list of text parts). */
 function contentText(content: unknown): string {
@@ -68,7 +132,10 @@ function contentText(content: unknown): string {
     .join("\n");
 }
 
-export function extractPrompt(endpoint: FakeEndpoint, body: Json): { prompt: string; system: string; schema: Json | null } {
+export function extractPrompt(
+  endpoint: FakeEndpoint,
+  body: Json,
+): { prompt: string; system: string; schema: Json | null } {
   const user: string[] = [];
   const system: string[] = [];
   let schema: Json | null = null;
@@ -108,12 +175,20 @@ export function extractPrompt(endpoint: FakeEndpoint, body: Json): { prompt: str
 }
 
 const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
-  400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error",
-  413: "request_too_large", 429: "rate_limit_error", 500: "api_error", 529: "overloaded_error",
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  500: "api_error",
+  529: "overloaded_error",
 };
 const OPENAI_ERROR_TYPES: Record<number, [string, string | null]> = {
-  400: ["invalid_request_error", null], 401: ["invalid_request_error", "invalid_api_key"],
-  403: ["invalid_request_error", "unsupported_country_region_territory"], 404: ["invalid_request_error", "model_not_found"],
+  400: ["invalid_request_error", null],
+  401: ["invalid_request_error", "invalid_api_key"],
+  403: ["invalid_request_error", "unsupported_country_region_territory"],
+  404: ["invalid_request_error", "model_not_found"],
   429: ["requests", "rate_limit_exceeded"],
 };
 
@@ -123,7 +198,10 @@ export function providerErrorBody(provider: FakeProvider, status: number, messag
     const type = ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
     return { type: "error", error: { type, message }, request_id: id("req_") };
   }
-  const [type, defaultCode] = OPENAI_ERROR_TYPES[status] ?? [status >= 500 ? "server_error" : "invalid_request_error", null];
+  const [type, defaultCode] = OPENAI_ERROR_TYPES[status] ?? [
+    status >= 500 ? "server_error" : "invalid_request_error",
+    null,
+  ];
   return { error: { message, type, param: null, code: code === undefined ? defaultCode : code } };
 }
 
@@ -132,42 +210,113 @@ export function maskKey(key: string): string {
 }
 
 /** A successful generation in the endpoint's wire format. */
-export function generationAnswer(provider: FakeProvider, endpoint: FakeEndpoint, model: string, body: Json, output: RespondResult, prompt: string): Json {
+export function generationAnswer(
+  provider: FakeProvider,
+  endpoint: FakeEndpoint,
+  model: string,
+  body: Json,
+  output: RespondResult,
+  prompt: string,
+  input: InputTokens = { input: tokens(prompt), cached: 0 },
+): Json {
   const created = Math.floor(Date.now() / 1000);
   const isText = typeof output === "string";
   const text = isText ? output : JSON.stringify(output);
-  const inTok = tokens(prompt);
-  const outTok = tokens(text);
+  const inTok = input.input;
+  const cached = Math.min(input.cached, inTok);
+  const outTok = o200kTokens(text) || 1;
   if (endpoint === "chat.completions") {
     const forced = ((body.tool_choice as Json | undefined)?.function as Json | undefined)?.name as string | undefined;
     const toolCall = forced && !isText;
     const message = toolCall
-      ? { role: "assistant", content: null, refusal: null, annotations: [], tool_calls: [{ id: id("call_"), type: "function", function: { name: forced, arguments: text } }] }
+      ? {
+          role: "assistant",
+          content: null,
+          refusal: null,
+          annotations: [],
+          tool_calls: [{ id: id("call_"), type: "function", function: { name: forced, arguments: text } }],
+        }
       : { role: "assistant", content: text, refusal: null, annotations: [] };
     return {
-      id: id("chatcmpl-"), object: "chat.completion", created, model, system_fingerprint: "fp_fake",
+      id: id("chatcmpl-"),
+      object: "chat.completion",
+      created,
+      model,
+      system_fingerprint: "fp_fake",
       choices: [{ index: 0, message, logprobs: null, finish_reason: toolCall ? "tool_calls" : "stop" }],
-      usage: { prompt_tokens: inTok, completion_tokens: outTok, total_tokens: inTok + outTok },
+      usage: {
+        prompt_tokens: inTok,
+        completion_tokens: outTok,
+        total_tokens: inTok + outTok,
+        prompt_tokens_details: { cached_tokens: cached, audio_tokens: 0 },
+        completion_tokens_details: {
+          reasoning_tokens: 0,
+          audio_tokens: 0,
+          accepted_prediction_tokens: 0,
+          rejected_prediction_tokens: 0,
+        },
+      },
     };
   }
   if (endpoint === "responses") {
     return {
-      id: id("resp_"), object: "response", created_at: created, status: "completed", model,
-      error: null, incomplete_details: null, instructions: body.instructions ?? null, metadata: {},
-      output: [{ type: "message", id: id("msg_"), status: "completed", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }],
-      output_text: text, parallel_tool_calls: true, temperature: 1, top_p: 1, tool_choice: "auto", tools: [],
+      id: id("resp_"),
+      object: "response",
+      created_at: created,
+      status: "completed",
+      model,
+      error: null,
+      incomplete_details: null,
+      instructions: body.instructions ?? null,
+      metadata: {},
+      output: [
+        {
+          type: "message",
+          id: id("msg_"),
+          status: "completed",
+          role: "assistant",
+          content: [{ type: "output_text", text, annotations: [] }],
+        },
+      ],
+      output_text: text,
+      parallel_tool_calls: true,
+      temperature: 1,
+      top_p: 1,
+      tool_choice: "auto",
+      tools: [],
       text: body.text ?? { format: { type: "text" } },
-      usage: { input_tokens: inTok, input_tokens_details: { cached_tokens: 0 }, output_tokens: outTok, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: inTok + outTok },
+      usage: {
+        input_tokens: inTok,
+        input_tokens_details: { cached_tokens: cached },
+        output_tokens: outTok,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: inTok + outTok,
+      },
     };
   }
   const forced = body.tool_choice as Json | undefined;
   const toolName = forced?.type === "tool" && typeof forced.name === "string" ? forced.name : null;
   const toolUse = toolName && !isText;
   return {
-    id: id("msg_"), type: "message", role: "assistant", model,
-    content: toolUse ? [{ type: "tool_use", id: id("toolu_"), name: toolName, input: output }] : [{ type: "text", text }],
-    stop_reason: toolUse ? "tool_use" : "end_turn", stop_sequence: null,
-    usage: { input_tokens: inTok, output_tokens: outTok, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    id: id("msg_"),
+    type: "message",
+    role: "assistant",
+    model,
+    content: toolUse
+      ? [{ type: "tool_use", id: id("toolu_"), name: toolName, input: output }]
+      : [{ type: "text", text }],
+    stop_reason: toolUse ? "tool_use" : "end_turn",
+    stop_sequence: null,
+    // Anthropic's input_tokens leaves out the tokens read from (or written to) the cache.
+    usage: {
+      input_tokens: inTok - cached,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: cached,
+      output_tokens: outTok,
+      service_tier: "standard",
+      ...(Array.isArray(body.tools) && (body.tools as Json[]).some((t) => t.name === "web_search")
+        ? { server_tool_use: { web_search_requests: 0 } }
+        : {}),
+    },
   };
 }
-

@@ -7,7 +7,8 @@
  *
  * Both providers share the paths /v1/models*; a request carrying `x-api-key` or `anthropic-version`
  * is Anthropic, anything else OpenAI. OpenAI keys come from `Authorization: Bearer`, Anthropic keys from
- * `x-api-key` (or `Authorization: Bearer`, which @anthropic-ai/sdk 1.x sends). Endpoints: GET /v1/models, GET /v1/models/{id},
+ * `x-api-key` (or `Authorization: Bearer`, which @anthropic-ai/sdk 1.x sends). Endpoints: GET /v1/models, GET
+ * /v1/models/{id},
  * POST /v1/chat/completions, POST /v1/responses (OpenAI), POST /v1/messages (Anthropic).
  * Order of checks per request: onRequest hook → auth (401) → rate limit (429, generation only unless
  * `rateLimitModels`) → model known (404, when `strictModels`) → failNext queue → latency → answer.
@@ -15,10 +16,27 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createLimiter, outputCap, type LimitOptions } from "./ai-provider-limits";
+import { o200kTokens, reportedInputTokens } from "./ai-provider-tokens";
 import {
-  collapse, defaultIsValidKey, defaultRespond, DEFAULT_ANTHROPIC_MODELS, DEFAULT_OPENAI_MODELS, extractPrompt,
-  generationAnswer, id, maskKey, providerErrorBody,
-  type FakeEndpoint, type FakeProvider, type Json, type RespondArgs, type RespondResult,
+  collapse,
+  defaultIsValidKey,
+  defaultRespond,
+  DEFAULT_ANTHROPIC_MODELS,
+  DEFAULT_OPENAI_MODELS,
+  extractPrompt,
+  generationAnswer,
+  id,
+  requestTokens,
+  maskKey,
+  providerErrorBody,
+  unsupportedParameter,
+  listedOrAlias,
+  type FakeEndpoint,
+  type FakeProvider,
+  type Json,
+  type RespondArgs,
+  type RespondResult,
 } from "./ai-provider-wire";
 
 export * from "./ai-provider-wire";
@@ -50,8 +68,15 @@ export interface FakeProviderOptions {
   anthropicModels?: string[];
   /** Default: OpenAI keys starting with "sk-valid", Anthropic keys starting with "sk-ant-valid". */
   isValidKey?: (provider: FakeProvider, key: string) => boolean;
-  /** Accepted requests per key in a sliding 60 s window; 0 / undefined = no limit. */
+  /**
+   * Accepted requests per key per minute; 0 / undefined = no limit. `rateLimitAlgorithm` (default
+   * "sliding-window": a 60 s window; "token-bucket": refilled continuously, as the real APIs do) and
+   * `tokenLimitPerMinute` (input + output cap per request, at admission, as OpenAI counts): see
+   * ai-provider-limits.ts. Every answer under a limit carries the provider's rate-limit headers.
+   */
   rateLimitPerMinute?: number;
+  rateLimitAlgorithm?: LimitOptions["rateLimitAlgorithm"];
+  tokenLimitPerMinute?: number;
   /** Also count and limit GET /v1/models requests (default false: generation endpoints only). */
   rateLimitModels?: boolean;
   /** Answer 404 for a generation model not in the provider's list (default true). */
@@ -60,6 +85,13 @@ export interface FakeProviderOptions {
   respond?: (args: RespondArgs) => RespondResult | Promise<RespondResult>;
   /** Generations return non-JSON text. */
   malformed?: boolean;
+  /**
+   * Input tokens read from the prompt cache, per request. Default: OpenAI's automatic caching — a
+   * request whose stable prefix (instructions and schema) is at least 1024 tokens and was sent
+   * before with the same key reads that prefix, in steps of 128 tokens; none on Anthropic (which
+   * caches only with cache_control).
+   */
+  cachedTokens?: (info: RequestInfo & { inputTokens: number }) => number;
   /** Called for every request first; return a response to answer with it instead. */
   onRequest?: (info: RequestInfo) => void | InjectedResponse | Promise<void | InjectedResponse>;
   /** How many prompts / calls `stats` keeps (newest). Default 1000. */
@@ -75,6 +107,8 @@ export interface CallRecord {
   prompt: string;
   apiKey: string | null;
   status: number;
+  /** Tokens counted against the key's tokens per minute at admission (input + output cap); 0 if refused. */
+  tokens: number;
 }
 
 export interface FakeStats {
@@ -110,10 +144,23 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   const initial = { ...options };
   let opts: FakeProviderOptions = { ...options };
   const initialPort = options.port;
-  const windows = new Map<string, number[]>();
+  const limiter = createLimiter(
+    () => opts,
+    () => clock(),
+  );
+  /** Stable prompt prefixes each key has sent (OpenAI's automatic prompt cache). */
+  const prefixes = new Set<string>();
   let failures: Array<{ remaining: number; status: number; body?: unknown; headers?: Record<string, string> }> = [];
   const freshStats = (): FakeStats => ({
-    requests: 0, ok: 0, rateLimited: 0, byStatus: {}, byEndpoint: {}, inFlight: 0, maxInFlight: 0, prompts: [], calls: [],
+    requests: 0,
+    ok: 0,
+    rateLimited: 0,
+    byStatus: {},
+    byEndpoint: {},
+    inFlight: 0,
+    maxInFlight: 0,
+    prompts: [],
+    calls: [],
   });
   const stats = freshStats();
   const clock = () => (opts.now ?? Date.now)();
@@ -122,7 +169,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const max = opts.maxRecorded ?? 1000;
     if (list.length > max) list.splice(0, list.length - max);
   };
-  const modelsOf = (p: FakeProvider) => (p === "openai" ? opts.openaiModels ?? DEFAULT_OPENAI_MODELS : opts.anthropicModels ?? DEFAULT_ANTHROPIC_MODELS);
+  const modelsOf = (p: FakeProvider) =>
+    p === "openai" ? (opts.openaiModels ?? DEFAULT_OPENAI_MODELS) : (opts.anthropicModels ?? DEFAULT_ANTHROPIC_MODELS);
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
@@ -137,33 +185,11 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     res.end(text);
   }
 
-  /** Sliding-window check; records the request when accepted. Returns headers, or a 429 wait. */
-  function rateCheck(key: string): { ok: true; headers: Record<string, string> } | { ok: false; waitMs: number } {
-    const limit = opts.rateLimitPerMinute;
-    if (!limit || limit <= 0) return { ok: true, headers: {} };
-    const now = clock();
-    const list = (windows.get(key) ?? []).filter((t) => t > now - 60_000);
-    windows.set(key, list);
-    if (list.length >= limit) return { ok: false, waitMs: Math.max(1, list[0]! + 60_000 - now) };
-    list.push(now);
-    const resetMs = list[0]! + 60_000 - now;
-    return {
-      ok: true,
-      headers: {
-        "x-ratelimit-limit-requests": String(limit),
-        "x-ratelimit-remaining-requests": String(limit - list.length),
-        "x-ratelimit-reset-requests": `${(resetMs / 1000).toFixed(3)}s`,
-        "anthropic-ratelimit-requests-limit": String(limit),
-        "anthropic-ratelimit-requests-remaining": String(limit - list.length),
-        "anthropic-ratelimit-requests-reset": new Date(now + resetMs).toISOString(),
-      },
-    };
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? "/").split("?")[0]!.replace(/\/+$/, "") || "/";
     const method = req.method ?? "GET";
-    const provider: FakeProvider = req.headers["x-api-key"] !== undefined || req.headers["anthropic-version"] !== undefined ? "anthropic" : "openai";
+    const provider: FakeProvider =
+      req.headers["x-api-key"] !== undefined || req.headers["anthropic-version"] !== undefined ? "anthropic" : "openai";
     stats.byEndpoint[`${provider} ${method} ${path}`] = (stats.byEndpoint[`${provider} ${method} ${path}`] ?? 0) + 1;
     let raw = "";
     for await (const chunk of req) raw += chunk;
@@ -176,55 +202,79 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       }
     }
     const endpoint: FakeEndpoint =
-      method === "GET" && path === "/v1/models" ? "models.list"
-      : method === "GET" && path.startsWith("/v1/models/") ? "models.retrieve"
-      : method === "POST" && path === "/v1/chat/completions" && provider === "openai" ? "chat.completions"
-      : method === "POST" && path === "/v1/responses" && provider === "openai" ? "responses"
-      : method === "POST" && path === "/v1/messages" && provider === "anthropic" ? "messages"
-      : "unknown";
+      method === "GET" && path === "/v1/models"
+        ? "models.list"
+        : method === "GET" && path.startsWith("/v1/models/")
+          ? "models.retrieve"
+          : method === "POST" && path === "/v1/chat/completions" && provider === "openai"
+            ? "chat.completions"
+            : method === "POST" && path === "/v1/responses" && provider === "openai"
+              ? "responses"
+              : method === "POST" && path === "/v1/messages" && provider === "anthropic"
+                ? "messages"
+                : "unknown";
     const generation = endpoint === "chat.completions" || endpoint === "responses" || endpoint === "messages";
     // Anthropic reads x-api-key (SDK 1.x sends the key as a Bearer token, which the API accepts too).
     const bearerKey = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim() ?? null;
-    const apiKey = provider === "anthropic" ? ((req.headers["x-api-key"] as string | undefined) ?? bearerKey) : bearerKey;
+    const apiKey =
+      provider === "anthropic" ? ((req.headers["x-api-key"] as string | undefined) ?? bearerKey) : bearerKey;
     const model = typeof body.model === "string" ? body.model : null;
     const { prompt, system, schema } = extractPrompt(endpoint, body);
     const info: RequestInfo = { provider, endpoint, method, path, apiKey, model, prompt, body, headers: req.headers };
-    const record = (status: number) => {
-      if (generation) keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status });
+    const record = (status: number, tokens = 0) => {
+      if (generation) keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status, tokens });
     };
 
     const injected = await opts.onRequest?.(info);
     if (injected) {
       record(injected.status);
-      return send(res, injected.status, injected.body ?? providerErrorBody(provider, injected.status, "Injected failure"), injected.headers);
+      return send(
+        res,
+        injected.status,
+        injected.body ?? providerErrorBody(provider, injected.status, "Injected failure"),
+        injected.headers,
+      );
     }
     if (!apiKey) {
       record(401);
-      const msg = provider === "openai"
-        ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."
-        : "x-api-key header is required";
+      const msg =
+        provider === "openai"
+          ? "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."
+          : "x-api-key header is required";
       return send(res, 401, providerErrorBody(provider, 401, msg, null));
     }
     if (!(opts.isValidKey ?? defaultIsValidKey)(provider, apiKey)) {
       record(401);
-      const msg = provider === "openai"
-        ? `Incorrect API key provided: ${maskKey(apiKey)}. You can find your API key at https://platform.openai.com/account/api-keys.`
-        : "invalid x-api-key";
+      const msg =
+        provider === "openai"
+          ? `Incorrect API key provided: ${maskKey(apiKey)}. You can find your API key at https://platform.openai.com/account/api-keys.`
+          : "invalid x-api-key";
       return send(res, 401, providerErrorBody(provider, 401, msg));
     }
     if (endpoint === "unknown") {
       return send(res, 404, providerErrorBody(provider, 404, `Unknown request URL: ${method} ${path}.`, "unknown_url"));
     }
     let limitHeaders: Record<string, string> = {};
+    // Counted over the whole request as sent (o200k), as a provider does.
+    const inputTokens = generation
+      ? reportedInputTokens(provider, endpoint, body) || requestTokens(system, prompt, schema)
+      : 0;
     if (generation || opts.rateLimitModels) {
-      const check = rateCheck(`${provider}:${apiKey}`);
+      const check = limiter.check(provider, `${provider}:${apiKey}`, generation ? inputTokens + outputCap(body) : 0);
       if (!check.ok) {
         stats.rateLimited++;
         record(429);
-        const msg = provider === "openai"
-          ? `Rate limit reached for requests on this key: Limit ${opts.rateLimitPerMinute} / min. Please try again in ${(check.waitMs / 1000).toFixed(1)}s.`
-          : `This request would exceed the rate limit for your organization of ${opts.rateLimitPerMinute} requests per minute.`;
+        const wait = (check.waitMs / 1000).toFixed(1);
+        const msg =
+          check.kind === "tokens"
+            ? provider === "openai"
+              ? `Rate limit reached for ${model ?? "the model"} on tokens per min (TPM): Limit ${opts.tokenLimitPerMinute}, Requested ${check.requested}. Please try again in ${wait}s.`
+              : `This request would exceed the rate limit for your organization of ${opts.tokenLimitPerMinute} tokens per minute.`
+            : provider === "openai"
+              ? `Rate limit reached for requests on this key: Limit ${opts.rateLimitPerMinute} / min. Please try again in ${wait}s.`
+              : `This request would exceed the rate limit for your organization of ${opts.rateLimitPerMinute} requests per minute.`;
         return send(res, 429, providerErrorBody(provider, 429, msg), {
+          ...check.headers,
           "retry-after": String(Math.max(1, Math.ceil(check.waitMs / 1000))),
           "retry-after-ms": String(check.waitMs),
         });
@@ -235,17 +285,41 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     if (endpoint === "models.list") {
       const ids = modelsOf(provider);
       if (provider === "openai") {
-        return send(res, 200, { object: "list", data: ids.map((m) => ({ id: m, object: "model", created: 1_700_000_000, owned_by: m.startsWith("gpt") ? "openai" : "system" })) }, limitHeaders);
+        return send(
+          res,
+          200,
+          {
+            object: "list",
+            data: ids.map((m) => ({
+              id: m,
+              object: "model",
+              created: 1_700_000_000,
+              owned_by: m.startsWith("gpt") ? "openai" : "system",
+            })),
+          },
+          limitHeaders,
+        );
       }
       const data = ids.map((m) => ({ type: "model", id: m, display_name: m, created_at: "2025-01-01T00:00:00Z" }));
-      return send(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }, limitHeaders);
+      return send(
+        res,
+        200,
+        { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null },
+        limitHeaders,
+      );
     }
     if (endpoint === "models.retrieve") {
       const wanted = decodeURIComponent(path.slice("/v1/models/".length));
-      if (!modelsOf(provider).includes(wanted)) return send(res, 404, providerErrorBody(provider, 404, `model: ${wanted}`));
-      return send(res, 200, provider === "openai"
-        ? { id: wanted, object: "model", created: 1_700_000_000, owned_by: "openai" }
-        : { type: "model", id: wanted, display_name: wanted, created_at: "2025-01-01T00:00:00Z" }, limitHeaders);
+      if (!modelsOf(provider).includes(wanted))
+        return send(res, 404, providerErrorBody(provider, 404, `model: ${wanted}`));
+      return send(
+        res,
+        200,
+        provider === "openai"
+          ? { id: wanted, object: "model", created: 1_700_000_000, owned_by: "openai" }
+          : { type: "model", id: wanted, display_name: wanted, created_at: "2025-01-01T00:00:00Z" },
+        limitHeaders,
+      );
     }
 
     // Generation.
@@ -257,28 +331,57 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       record(400);
       return send(res, 400, providerErrorBody(provider, 400, "model: Field required"));
     }
-    if ((opts.strictModels ?? true) && !modelsOf(provider).includes(model)) {
+    if ((opts.strictModels ?? true) && !listedOrAlias(modelsOf(provider), model)) {
       record(404);
-      const msg = provider === "openai" ? `The model \`${model}\` does not exist or you do not have access to it.` : `model: ${model}`;
+      const msg =
+        provider === "openai"
+          ? `The model \`${model}\` does not exist or you do not have access to it.`
+          : `model: ${model}`;
       return send(res, 404, providerErrorBody(provider, 404, msg, "model_not_found"));
+    }
+    const unsupported = unsupportedParameter(provider, model, body);
+    if (unsupported) {
+      record(400);
+      return send(res, 400, providerErrorBody(provider, 400, unsupported));
     }
     const failure = failures[0];
     if (failure) {
       if (--failure.remaining <= 0) failures.shift();
     }
-    const latency = typeof opts.latencyMs === "function" ? opts.latencyMs(info) : opts.latencyMs ?? 0;
+    const latency = typeof opts.latencyMs === "function" ? opts.latencyMs(info) : (opts.latencyMs ?? 0);
     if (latency > 0) await new Promise((r) => setTimeout(r, latency));
     if (failure) {
       record(failure.status);
-      const headers = { ...(failure.status === 429 ? { "retry-after": "1", "retry-after-ms": "1000" } : {}), ...failure.headers };
-      return send(res, failure.status, failure.body ?? providerErrorBody(provider, failure.status, `Injected failure (${failure.status})`), headers);
+      const headers = {
+        ...(failure.status === 429 ? { "retry-after": "1", "retry-after-ms": "1000" } : {}),
+        ...failure.headers,
+      };
+      return send(
+        res,
+        failure.status,
+        failure.body ?? providerErrorBody(provider, failure.status, `Injected failure (${failure.status})`),
+        headers,
+      );
     }
     keep(stats.prompts, prompt);
     const output: RespondResult = opts.malformed
       ? `Sure! Here is the email you asked for:\n\nSubject - ${collapse(prompt).slice(0, 40)} (not JSON)`
       : await (opts.respond ?? defaultRespond)({ provider, endpoint, model, prompt, system, schema, body });
-    record(200);
-    return send(res, 200, generationAnswer(provider, endpoint, model, body, output, prompt), limitHeaders);
+    record(200, inputTokens + outputCap(body));
+    let cached = 0;
+    if (opts.cachedTokens) cached = opts.cachedTokens({ ...info, inputTokens });
+    else if (provider === "openai") {
+      const prefix = `${apiKey}\n${system}\n${JSON.stringify(schema)}`;
+      const prefixTokens = o200kTokens(system) + (schema ? o200kTokens(JSON.stringify(schema)) : 0);
+      if (prefixTokens >= 1024 && prefixes.has(prefix)) cached = Math.floor(prefixTokens / 128) * 128;
+      prefixes.add(prefix);
+    }
+    return send(
+      res,
+      200,
+      generationAnswer(provider, endpoint, model, body, output, prompt, { input: inputTokens, cached }),
+      limitHeaders,
+    );
   }
 
   const server = createServer((req, res) => {
@@ -318,7 +421,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     },
     reset() {
       opts = { ...initial };
-      windows.clear();
+      limiter.clear();
+      prefixes.clear();
       failures = [];
       const inFlight = stats.inFlight;
       Object.assign(stats, freshStats(), { inFlight, maxInFlight: inFlight });

@@ -7,7 +7,9 @@
  *
  * Endpoints: POST /v1/checkout/sessions (form-encoded as the SDK sends it, nested keys such as
  * `line_items[0][price_data][unit_amount]` and `metadata[userId]` are parsed into objects),
- * GET /v1/checkout/sessions/{id}. Every request needs `Authorization: Bearer sk_test_...`
+ * GET /v1/checkout/sessions/{id}, POST /v1/checkout/sessions/{id}/expire (like Stripe: only an open
+ * session; `expires_at`, when sent, must lie 30 minutes to 24 hours ahead). Every request needs `Authorization:
+ * Bearer sk_test_...`
  * (401 otherwise); errors use Stripe's `{ error: { type, code, message, param } }` shape. Like Stripe,
  * a payment-mode session in USD must total at least 50 cents, and empty metadata values are dropped.
  * `markPaid(id, email)` plays the customer paying; `failNext(status)` makes the next requests fail.
@@ -35,6 +37,8 @@ export interface FakeCheckoutSession {
   customer_details: { email: string | null } | null;
   client_reference_id: string | null;
   created: number;
+  /** Epoch seconds after which the session cannot be paid. */
+  expires_at: number | null;
   livemode: false;
   /** What the SDK sent, parsed (line items are not part of Stripe's session object). */
   line_items_request: Json[];
@@ -119,13 +123,30 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
 
   function createSession(body: Json, res: ServerResponse): void {
     const missing = ["success_url"].find((p) => typeof body[p] !== "string");
-    if (missing) return stripeError(res, 400, { type: "invalid_request_error", code: "parameter_missing", param: missing, message: `Missing required param: ${missing}.` });
+    if (missing)
+      return stripeError(res, 400, {
+        type: "invalid_request_error",
+        code: "parameter_missing",
+        param: missing,
+        message: `Missing required param: ${missing}.`,
+      });
     const mode = String(body.mode ?? "");
     if (!["payment", "subscription", "setup"].includes(mode)) {
-      return stripeError(res, 400, { type: "invalid_request_error", code: "parameter_invalid_string", param: "mode", message: "Invalid mode: must be one of payment, setup, or subscription" });
+      return stripeError(res, 400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid_string",
+        param: "mode",
+        message: "Invalid mode: must be one of payment, setup, or subscription",
+      });
     }
     const items = Array.isArray(body.line_items) ? (body.line_items as Json[]) : [];
-    if (items.length === 0) return stripeError(res, 400, { type: "invalid_request_error", code: "parameter_missing", param: "line_items", message: "Missing required param: line_items." });
+    if (items.length === 0)
+      return stripeError(res, 400, {
+        type: "invalid_request_error",
+        code: "parameter_missing",
+        param: "line_items",
+        message: "Missing required param: line_items.",
+      });
     let amount = 0;
     let currency = "";
     for (const [i, item] of items.entries()) {
@@ -133,16 +154,37 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       const unit = Number(price.unit_amount);
       const quantity = Number(item.quantity ?? 1);
       if (!Number.isInteger(unit) || unit < 0) {
-        return stripeError(res, 400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: `line_items[${i}][price_data][unit_amount]`, message: "Invalid integer" });
+        return stripeError(res, 400, {
+          type: "invalid_request_error",
+          code: "parameter_invalid_integer",
+          param: `line_items[${i}][price_data][unit_amount]`,
+          message: "Invalid integer",
+        });
       }
       currency = String(price.currency ?? "").toLowerCase();
       amount += unit * quantity;
     }
     if (mode === "payment" && currency === "usd" && amount < 50) {
-      return stripeError(res, 400, { type: "invalid_request_error", code: "amount_too_small", message: "The Checkout Session's total amount due must add up to at least $0.50 usd" });
+      return stripeError(res, 400, {
+        type: "invalid_request_error",
+        code: "amount_too_small",
+        message: "The Checkout Session's total amount due must add up to at least $0.50 usd",
+      });
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = body.expires_at === undefined ? now + 24 * 60 * 60 : Number(body.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 60 * 60) {
+      return stripeError(res, 400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid_integer",
+        param: "expires_at",
+        message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+      });
     }
     // Stripe drops metadata keys set to the empty string.
-    const metadata = Object.fromEntries(Object.entries((body.metadata ?? {}) as Record<string, string>).filter(([, v]) => v !== ""));
+    const metadata = Object.fromEntries(
+      Object.entries((body.metadata ?? {}) as Record<string, string>).filter(([, v]) => v !== ""),
+    );
     const sessionId = id("cs_test");
     const session: FakeCheckoutSession = {
       id: sessionId,
@@ -160,7 +202,8 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       customer_email: typeof body.customer_email === "string" ? body.customer_email : null,
       customer_details: null,
       client_reference_id: typeof body.client_reference_id === "string" ? body.client_reference_id : null,
-      created: Math.floor(Date.now() / 1000),
+      created: now,
+      expires_at: expiresAt,
       livemode: false,
       line_items_request: items,
     };
@@ -178,22 +221,55 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       const auth = req.headers.authorization ?? "";
       const key = auth.startsWith("Bearer ") ? auth.slice(7) : "";
       if (!/^sk_test_\w+$/.test(key)) {
-        return stripeError(res, 401, { type: "invalid_request_error", message: key ? `Invalid API Key provided: ${key.slice(0, 8)}****` : "You did not provide an API key." });
+        return stripeError(res, 401, {
+          type: "invalid_request_error",
+          message: key ? `Invalid API Key provided: ${key.slice(0, 8)}****` : "You did not provide an API key.",
+        });
       }
       const failStatus = failures.shift();
-      if (failStatus) return stripeError(res, failStatus, { type: "api_error", message: "Something went wrong on Stripe's end (fake)." });
+      if (failStatus)
+        return stripeError(res, failStatus, {
+          type: "api_error",
+          message: "Something went wrong on Stripe's end (fake).",
+        });
 
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") return createSession(body, res);
+      const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+      if (req.method === "POST" && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1]!));
+        if (!session)
+          return stripeError(res, 404, {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such checkout.session: '${expire[1]}'`,
+          });
+        if (session.status !== "open") {
+          return stripeError(res, 400, {
+            type: "invalid_request_error",
+            message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          });
+        }
+        session.status = "expired";
+        return send(res, 200, publicView(session));
+      }
       const match = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
       if (req.method === "GET" && match) {
         const sessionId = decodeURIComponent(match[1]!);
         const session = sessions.get(sessionId);
         if (!session) {
-          return stripeError(res, 404, { type: "invalid_request_error", code: "resource_missing", param: "session", message: `No such checkout.session: '${sessionId}'` });
+          return stripeError(res, 404, {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            param: "session",
+            message: `No such checkout.session: '${sessionId}'`,
+          });
         }
         return send(res, 200, publicView(session));
       }
-      stripeError(res, 404, { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
+      stripeError(res, 404, {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+      });
     })().catch((err) => {
       if (!res.headersSent) stripeError(res, 500, { type: "api_error", message: String(err) });
     });
@@ -216,6 +292,8 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     requests,
     markPaid(sessionId, email = "buyer@example.test") {
       const session = get(sessionId);
+      if (session.status === "expired")
+        throw new Error(`fake Stripe: session ${sessionId} has expired and cannot be paid`);
       Object.assign(session, { payment_status: "paid", status: "complete", customer_details: { email } });
       return session;
     },

@@ -131,7 +131,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     });
   };
 
-  const server = options.tls ? https.createServer({ key: WEBHOOK_RECEIVER_KEY, cert: WEBHOOK_RECEIVER_CERT }, handler) : http.createServer(handler);
+  const server = options.tls
+    ? https.createServer({ key: WEBHOOK_RECEIVER_KEY, cert: WEBHOOK_RECEIVER_CERT }, handler)
+    : http.createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
@@ -177,7 +179,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`webhook receiver: expected ${count} request(s) within ${timeoutMs} ms, got ${requests.length}`));
+          reject(
+            new Error(`webhook receiver: expected ${count} request(s) within ${timeoutMs} ms, got ${requests.length}`),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

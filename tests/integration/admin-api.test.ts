@@ -10,7 +10,16 @@ import { resetEnvForTests } from "@/lib/env";
 import { listOutbox } from "@/lib/mail/outbox-driver";
 import { fulfilCheckout } from "@/lib/services/billing/fulfil";
 import { newUser, type TestUser } from "../support/ai";
-import { ACCESS_DENIED, adminApi, createTicket, expectDelta, insertUser, newAdmin, ok, uniqueTag } from "../support/admin";
+import {
+  ACCESS_DENIED,
+  adminApi,
+  createTicket,
+  expectDelta,
+  insertUser,
+  newAdmin,
+  ok,
+  uniqueTag,
+} from "../support/admin";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { STRONG_PASSWORD, uniqueEmail } from "../support/factories";
 import { bearer, callRoute, cookieHeader, loginAs, registerAndVerify, type CallResult } from "../support/http";
@@ -23,14 +32,23 @@ let ticketId: string;
 let promoId: string;
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-const promoBody = () => ({ code: uniqueTag("MX").toUpperCase(), discountPercentage: 10, maxUses: 100, expiresAt: inDays(30) });
+const promoBody = () => ({
+  code: uniqueTag("MX").toUpperCase(),
+  discountPercentage: 10,
+  maxUses: 100,
+  expiresAt: inDays(30),
+});
 
 /** Every admin route, with what a successful admin call answers. */
 const ROUTES: [string, (h: H) => Promise<CallResult>, number][] = [
   ["GET /api/admin/dashboard", (h) => adminApi.dashboard(h), 200],
   ["GET /api/admin/users", (h) => adminApi.users(h), 200],
   ["GET /api/admin/users/{id}", (h) => adminApi.user(h, plain.id), 200],
-  ["POST /api/admin/users/bulk-email", (h) => adminApi.bulkEmail(h, { userIds: [plain.id], subject: "Matrix mail", message: "Hello" }), 200],
+  [
+    "POST /api/admin/users/bulk-email",
+    (h) => adminApi.bulkEmail(h, { userIds: [plain.id], subject: "Matrix mail", message: "Hello" }),
+    202,
+  ],
   ["GET /api/admin/income", (h) => adminApi.income(h), 200],
   ["GET /api/admin/tickets", (h) => adminApi.tickets(h), 200],
   ["GET /api/admin/tickets/{id}", (h) => adminApi.ticket(h, ticketId), 200],
@@ -54,21 +72,24 @@ describe("who may call the admin API", () => {
   it.each(ROUTES)("%s: 401 anonymous, 401 with a bad token, 403 for a verified non-admin", async (_name, call) => {
     const anonymous = await call(undefined);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.json).toEqual({ msg: "Authentication required" });
+    expect(anonymous.json).toEqual({ msg: "Authentication required", code: "unauthenticated" });
     for (const bad of [{ "x-auth-token": "not-a-session" }, bearer("not-a-session")]) {
       const res = await call(bad);
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ msg: "Authentication failed" });
+      expect(res.json).toEqual({ msg: "Authentication failed", code: "session_invalid" });
     }
     const denied = await call(plain.headers);
     expect(denied.status).toBe(403);
-    expect(denied.json).toEqual(ACCESS_DENIED);
+    expect(denied.json).toEqual({ ...ACCESS_DENIED, code: "forbidden" });
   });
 
-  it.each(ROUTES)("%s: works for an admin with x-auth-token and with Authorization: Bearer", async (_name, call, status) => {
-    expect((await call(admin.headers)).status).toBe(status);
-    expect((await call(bearer(admin.token))).status).toBe(status);
-  });
+  it.each(ROUTES)(
+    "%s: works for an admin with x-auth-token and with Authorization: Bearer",
+    async (_name, call, status) => {
+      expect((await call(admin.headers)).status).toBe(status);
+      expect((await call(bearer(admin.token))).status).toBe(status);
+    },
+  );
 
   it("refused calls change nothing: no mail, no promo code, no ticket update", async () => {
     const code = uniqueTag("DENIED").toUpperCase();
@@ -78,7 +99,9 @@ describe("who may call the admin API", () => {
     expect((await adminApi.bulkEmail(plain.headers, { userIds: [plain.id], subject, message: "x" })).status).toBe(403);
     expect((await listOutbox(plain.email)).filter((m) => m.subject === subject)).toEqual([]);
     const before = ok(await adminApi.ticket(admin.headers, ticketId));
-    expect((await adminApi.updateTicket(plain.headers, ticketId, { status: "closed", response: "sneaky" })).status).toBe(403);
+    expect(
+      (await adminApi.updateTicket(plain.headers, ticketId, { status: "closed", response: "sneaky" })).status,
+    ).toBe(403);
     const after = ok(await adminApi.ticket(admin.headers, ticketId));
     expect(after.status).toBe(before.status);
     expect(after.responses).toEqual(before.responses);
@@ -103,7 +126,11 @@ describe("who may call the admin API", () => {
     process.env.ADMIN_EMAILS = `${admin.email}, ${email.toUpperCase()}`;
     resetEnvForTests();
     // Unverified: it cannot even sign in.
-    const reg = await callRoute(registerPOST, { method: "POST", url: "/api/auth/register", body: { name: "Listed", email, password: STRONG_PASSWORD } });
+    const reg = await callRoute(registerPOST, {
+      method: "POST",
+      url: "/api/auth/register",
+      body: { name: "Listed", email, password: STRONG_PASSWORD },
+    });
     expect(reg.status, reg.text).toBe(201);
     const [row] = await db.select().from(users).where(eq(users.email, email));
     expect(row!.emailVerified).toBe(false);
@@ -121,7 +148,7 @@ describe("who may call the admin API", () => {
     await db.update(users).set({ emailVerified: false }).where(eq(users.email, email));
     const denied = await adminApi.users(headers);
     expect(denied.status).toBe(403);
-    expect(denied.json).toEqual(ACCESS_DENIED);
+    expect(denied.json).toEqual({ ...ACCESS_DENIED, code: "forbidden" });
     expect(ok(await callRoute(meGET, { url: "/api/auth/me", headers })).isAdmin).toBe(false);
   });
 });
@@ -129,17 +156,31 @@ describe("who may call the admin API", () => {
 describe("GET /api/admin/dashboard", () => {
   const measure = async () => {
     const d = ok(await adminApi.dashboard(admin.headers));
-    return { total: d.userStats.total, trial: d.userStats.trial, lifetime: d.userStats.lifetime, revenue: d.revenue, openTickets: d.openTickets, activePromoCodes: d.activePromoCodes };
+    return {
+      total: d.userStats.total,
+      trial: d.userStats.trial,
+      lifetime: d.userStats.lifetime,
+      revenue: d.revenue,
+      openTickets: d.openTickets,
+      activePromoCodes: d.activePromoCodes,
+    };
   };
   const none = { total: 0, trial: 0, lifetime: 0, revenue: 0, openTickets: 0, activePromoCodes: 0 };
   const pay = (userId: string | null, amountCents: number, promoCode: string | null = null) =>
-    fulfilCheckout({ sessionId: `cs_test_adm_${randomBytes(8).toString("hex")}`, amountCents, promoCode, userId, customerEmail: null });
+    fulfilCheckout({
+      sessionId: `cs_test_adm_${randomBytes(8).toString("hex")}`,
+      amountCents,
+      promoCode,
+      userId,
+      customerEmail: null,
+    });
 
   it("answers {userStats:{total, trial, lifetime}, revenue, openTickets, activePromoCodes} as numbers", async () => {
     const d = ok(await adminApi.dashboard(admin.headers));
     expect(Object.keys(d).sort()).toEqual(["activePromoCodes", "openTickets", "revenue", "userStats"]);
     expect(Object.keys(d.userStats).sort()).toEqual(["lifetime", "total", "trial"]);
-    for (const n of [d.userStats.total, d.userStats.trial, d.userStats.lifetime, d.openTickets, d.activePromoCodes]) expect(Number.isInteger(n)).toBe(true);
+    for (const n of [d.userStats.total, d.userStats.trial, d.userStats.lifetime, d.openTickets, d.activePromoCodes])
+      expect(Number.isInteger(n)).toBe(true);
     expect(typeof d.revenue).toBe("number");
     // This file registered at least the admin and two users; all of them are on the trial.
     expect(d.userStats.total).toBeGreaterThanOrEqual(3);
@@ -147,17 +188,27 @@ describe("GET /api/admin/dashboard", () => {
   });
 
   it("a new trial user counts in total and trial", async () => {
-    await expectDelta(measure, () => insertUser({ name: "Counted", subscription: "trial", trialEnds: new Date(Date.now() + 86_400_000) }), { ...none, total: 1, trial: 1 });
+    await expectDelta(
+      measure,
+      () => insertUser({ name: "Counted", subscription: "trial", trialEnds: new Date(Date.now() + 86_400_000) }),
+      { ...none, total: 1, trial: 1 },
+    );
     await expectDelta(measure, () => insertUser({ name: "Free one", subscription: "free" }), { ...none, total: 1 });
   });
 
   it("a payment adds its amount in USD (149, not 14900) and makes the buyer lifetime", async () => {
     const buyer = await insertUser({ name: "Buyer", subscription: "trial" });
-    await expectDelta(measure, () => pay(buyer.id, lifetimePriceCents(0)), { ...none, trial: -1, lifetime: 1, revenue: 149 });
+    await expectDelta(measure, () => pay(buyer.id, lifetimePriceCents(0)), {
+      ...none,
+      trial: -1,
+      lifetime: 1,
+      revenue: 149,
+    });
     // SHARED_DB retries repeat the purchase with a fresh buyer.
     await expectDelta(
       measure,
-      async () => pay((await insertUser({ name: "Promo buyer", subscription: "trial" })).id, lifetimePriceCents(20), "SOMECODE"),
+      async () =>
+        pay((await insertUser({ name: "Promo buyer", subscription: "trial" })).id, lifetimePriceCents(20), "SOMECODE"),
       { ...none, total: 1, lifetime: 1, revenue: 119.2 },
     );
     expect(lifetimePriceCents(20)).toBe(11920);
@@ -165,14 +216,27 @@ describe("GET /api/admin/dashboard", () => {
 
   it("an open ticket counts; an answered (in-progress) one no longer does", async () => {
     let id = "";
-    await expectDelta(measure, async () => (id = (await createTicket(plain, { subject: "Counted ticket", message: "m" }))._id), { ...none, openTickets: 1 });
-    await expectDelta(measure, () => adminApi.updateTicket(admin.headers, id, { status: "in-progress" }), { ...none, openTickets: -1 });
+    await expectDelta(
+      measure,
+      async () => (id = (await createTicket(plain, { subject: "Counted ticket", message: "m" }))._id),
+      { ...none, openTickets: 1 },
+    );
+    await expectDelta(measure, () => adminApi.updateTicket(admin.headers, id, { status: "in-progress" }), {
+      ...none,
+      openTickets: -1,
+    });
   });
 
   it("an active promo code counts; an inactive or expired one does not", async () => {
     let id = "";
-    await expectDelta(measure, async () => (id = ok(await adminApi.createPromo(admin.headers, promoBody()), 201)._id), { ...none, activePromoCodes: 1 });
-    await expectDelta(measure, () => adminApi.updatePromo(admin.headers, id, { isActive: false }), { ...none, activePromoCodes: -1 });
+    await expectDelta(measure, async () => (id = ok(await adminApi.createPromo(admin.headers, promoBody()), 201)._id), {
+      ...none,
+      activePromoCodes: 1,
+    });
+    await expectDelta(measure, () => adminApi.updatePromo(admin.headers, id, { isActive: false }), {
+      ...none,
+      activePromoCodes: -1,
+    });
     const expired = { ...promoBody(), expiresAt: new Date(Date.now() - 60_000), isActive: true };
     await expectDelta(measure, () => db.insert(promoCodes).values(expired), none);
   });

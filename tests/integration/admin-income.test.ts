@@ -17,11 +17,23 @@ interface Payment {
   promoCode: string;
 }
 
-const pay = (userId: string | null, amountCents: number, promoCode: string | null = null, customerEmail: string | null = null) =>
-  fulfilCheckout({ sessionId: `cs_test_inc_${randomBytes(8).toString("hex")}`, amountCents, promoCode, userId, customerEmail });
+const pay = (
+  userId: string | null,
+  amountCents: number,
+  promoCode: string | null = null,
+  customerEmail: string | null = null,
+) =>
+  fulfilCheckout({
+    sessionId: `cs_test_inc_${randomBytes(8).toString("hex")}`,
+    amountCents,
+    promoCode,
+    userId,
+    customerEmail,
+  });
 const income = async (query: Record<string, string | number> = {}) => ok(await adminApi.income(admin.headers, query));
 /** All of this file's payments for some users, as the income list shows them (page size 100). */
-const paymentsOf = async (userIds: string[]): Promise<Payment[]> => (await income({ limit: 100 })).payments.filter((p: Payment) => p.userId && userIds.includes(p.userId));
+const paymentsOf = async (userIds: string[]): Promise<Payment[]> =>
+  (await income({ limit: 100 })).payments.filter((p: Payment) => p.userId && userIds.includes(p.userId));
 
 beforeAll(async () => {
   await setupTestDatabase();
@@ -37,17 +49,37 @@ describe("GET /api/admin/income", () => {
     await pay(promoBuyer.id, lifetimePriceCents(20), "SPRING20");
 
     const [promoPaid, paid] = await paymentsOf([buyer.id, promoBuyer.id]);
-    expect(paid).toEqual({ _id: expect.any(String), userId: buyer.id, userName: buyer.name, userEmail: buyer.email, date: expect.any(String), amount: 149, promoCode: "None" });
-    expect(promoPaid).toMatchObject({ userId: promoBuyer.id, userName: promoBuyer.name, userEmail: promoBuyer.email, amount: 119.2, promoCode: "SPRING20" });
+    expect(paid).toEqual({
+      _id: expect.any(String),
+      userId: buyer.id,
+      userName: buyer.name,
+      userEmail: buyer.email,
+      date: expect.any(String),
+      amount: 149,
+      promoCode: "None",
+    });
+    expect(promoPaid).toMatchObject({
+      userId: promoBuyer.id,
+      userName: promoBuyer.name,
+      userEmail: promoBuyer.email,
+      amount: 119.2,
+      promoCode: "SPRING20",
+    });
     expect(new Date(paid!.date).toISOString()).toBe(paid!.date);
     expect(Math.abs(Date.parse(paid!.date) - Date.now())).toBeLessThan(5 * 60_000);
 
     // The buyer is now lifetime, with the payment on their detail and in the users list.
     const detail = ok(await adminApi.user(admin.headers, promoBuyer.id));
-    expect(detail).toMatchObject({ subscription: "lifetime", promoCodeUsed: "SPRING20", payments: [{ amount: 119.2, promoCode: "SPRING20" }] });
+    expect(detail).toMatchObject({
+      subscription: "lifetime",
+      promoCodeUsed: "SPRING20",
+      payments: [{ amount: 119.2, promoCode: "SPRING20" }],
+    });
     expect(detail.purchaseDate).toEqual(expect.any(String));
     expect(detail.licenseKey).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/);
-    expect(ok(await adminApi.user(admin.headers, buyer.id)).payments).toEqual([{ _id: paid!._id, amount: 149, promoCode: "None", date: paid!.date }]);
+    expect(ok(await adminApi.user(admin.headers, buyer.id)).payments).toEqual([
+      { _id: paid!._id, amount: 149, promoCode: "None", date: paid!.date },
+    ]);
   });
 
   it("an anonymous purchase (key not activated yet) lists no user id", async () => {

@@ -10,14 +10,22 @@ import { STRONG_PASSWORD, uniqueEmail } from "../support/factories";
 import { callRoute, registerAndVerify } from "../support/http";
 
 type Headers = Record<string, string> | undefined;
-const list = (query: string, headers: Headers) => callRoute(listGET, { url: `/api/admin/promo-codes${query}`, headers });
-const create = (body: unknown, headers: Headers) => callRoute(createPOST, { method: "POST", url: "/api/admin/promo-codes", body, headers });
-const detail = (id: string, headers: Headers) => callRoute(detailGET, { url: `/api/admin/promo-codes/${id}`, params: { id }, headers });
-const update = (id: string, body: unknown, headers: Headers) => callRoute(detailPUT, { method: "PUT", url: `/api/admin/promo-codes/${id}`, body, params: { id }, headers });
+const list = (query: string, headers: Headers) =>
+  callRoute(listGET, { url: `/api/admin/promo-codes${query}`, headers });
+const create = (body: unknown, headers: Headers) =>
+  callRoute(createPOST, { method: "POST", url: "/api/admin/promo-codes", body, headers });
+const detail = (id: string, headers: Headers) =>
+  callRoute(detailGET, { url: `/api/admin/promo-codes/${id}`, params: { id }, headers });
+const update = (id: string, body: unknown, headers: Headers) =>
+  callRoute(detailPUT, { method: "PUT", url: `/api/admin/promo-codes/${id}`, body, params: { id }, headers });
 
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
 /** A prefix of letters only, so a search for it matches nothing else in a shared database. */
-const prefix = () => `T${randomBytes(5).toString("hex").replace(/\d/g, (d) => "GHIJKLMNOP"[Number(d)]!).toUpperCase()}`;
+const prefix = () =>
+  `T${randomBytes(5)
+    .toString("hex")
+    .replace(/\d/g, (d) => "GHIJKLMNOP"[Number(d)]!)
+    .toUpperCase()}`;
 
 let admin: Headers;
 let plain: TestUser;
@@ -38,13 +46,19 @@ describe("access", () => {
   it("answers 401 without a session and 403 for a non-admin on every promo call", async () => {
     const id = (await insertPromo()).id;
     const body = { code: prefix(), discountPercentage: 10, maxUses: 5, expiresAt: inDays(3) };
-    for (const [headers, status] of [[undefined, 401], [plain.headers, 403]] as const) {
+    for (const [headers, status] of [
+      [undefined, 401],
+      [plain.headers, 403],
+    ] as const) {
       expect((await list("", headers)).status).toBe(status);
       expect((await create(body, headers)).status).toBe(status);
       expect((await detail(id, headers)).status).toBe(status);
       expect((await update(id, { isActive: false }, headers)).status).toBe(status);
     }
-    expect((await list("", plain.headers)).json).toEqual({ msg: "Access denied. Admin privileges required." });
+    expect((await list("", plain.headers)).json).toEqual({
+      msg: "Access denied. Admin privileges required.",
+      code: "forbidden",
+    });
     expect((await detail(id, admin)).json.isActive).toBe(true);
   });
 });
@@ -53,9 +67,20 @@ describe("POST /api/admin/promo-codes", () => {
   it("creates an upper-cased code with the given rules", async () => {
     const code = prefix();
     const expiresAt = inDays(10);
-    const res = await create({ code: code.toLowerCase(), discountPercentage: 25, maxUses: 3, expiresAt, isInfluencerCode: true }, admin);
+    const res = await create(
+      { code: code.toLowerCase(), discountPercentage: 25, maxUses: 3, expiresAt, isInfluencerCode: true },
+      admin,
+    );
     expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ code, discountPercentage: 25, maxUses: 3, currentUses: 0, expiresAt, isActive: true, isInfluencerCode: true });
+    expect(res.json).toMatchObject({
+      code,
+      discountPercentage: 25,
+      maxUses: 3,
+      currentUses: 0,
+      expiresAt,
+      isActive: true,
+      isInfluencerCode: true,
+    });
     expect(res.json._id).toEqual(expect.any(String));
     // Standard unless said otherwise; usable at once.
     const standard = await create({ code: prefix(), discountPercentage: 10, maxUses: 100, expiresAt }, admin);
@@ -66,7 +91,10 @@ describe("POST /api/admin/promo-codes", () => {
   it("refuses duplicates (in any case) with 409", async () => {
     const code = prefix();
     expect((await create({ code, discountPercentage: 10, maxUses: 1, expiresAt: inDays(1) }, admin)).status).toBe(201);
-    const again = await create({ code: code.toLowerCase(), discountPercentage: 50, maxUses: 1, expiresAt: inDays(1) }, admin);
+    const again = await create(
+      { code: code.toLowerCase(), discountPercentage: 50, maxUses: 1, expiresAt: inDays(1) },
+      admin,
+    );
     expect(again.status).toBe(409);
     expect(again.json.msg).toContain(code);
   });
@@ -112,20 +140,40 @@ describe("GET /api/admin/promo-codes", () => {
     expect(first.status, first.text).toBe(200);
     expect(first.json.pagination).toEqual({ page: 1, limit: 10, total: 14, pages: 2 });
     expect(first.json.promoCodes).toHaveLength(10);
-    expect(first.json.promoCodes[0]).toMatchObject({ code: `${p}OLD`, _id: expect.any(String), currentUses: 0, maxUses: 100 });
+    expect(first.json.promoCodes[0]).toMatchObject({
+      code: `${p}OLD`,
+      _id: expect.any(String),
+      currentUses: 0,
+      maxUses: 100,
+    });
     const second = await list(`?search=${p}&page=2`, admin);
     expect(second.json.pagination).toEqual({ page: 2, limit: 10, total: 14, pages: 2 });
-    expect(second.json.promoCodes.map((c: { code: string }) => c.code)).toEqual([`${p}03`, `${p}02`, `${p}01`, `${p}00`]);
-    expect((await list(`?search=${p}&limit=5&page=3`, admin)).json.pagination).toEqual({ page: 3, limit: 5, total: 14, pages: 3 });
+    expect(second.json.promoCodes.map((c: { code: string }) => c.code)).toEqual([
+      `${p}03`,
+      `${p}02`,
+      `${p}01`,
+      `${p}00`,
+    ]);
+    expect((await list(`?search=${p}&limit=5&page=3`, admin)).json.pagination).toEqual({
+      page: 3,
+      limit: 5,
+      total: 14,
+      pages: 3,
+    });
 
     const active = await list(`?search=${p}&isActive=true&limit=100`, admin);
     expect(active.json.pagination.total).toBe(12);
     const inactive = await list(`?search=${p}&isActive=false`, admin);
     expect(inactive.json.promoCodes.map((c: { code: string }) => c.code).sort()).toEqual([`${p}OFF`, `${p}OLD`]);
-    expect((await list(`?search=${p}05`, admin)).json.promoCodes.map((c: { code: string }) => c.code)).toEqual([`${p}05`]);
+    expect((await list(`?search=${p}05`, admin)).json.promoCodes.map((c: { code: string }) => c.code)).toEqual([
+      `${p}05`,
+    ]);
     // LIKE wildcards are searched for literally.
     expect((await list(`?search=${p}%25`, admin)).json.pagination.total).toBe(0);
-    expect((await list(`?search=${p}&isActive=true&page=9`, admin)).json).toMatchObject({ promoCodes: [], pagination: { page: 9, total: 12 } });
+    expect((await list(`?search=${p}&isActive=true&page=9`, admin)).json).toMatchObject({
+      promoCodes: [],
+      pagination: { page: 9, total: 12 },
+    });
   });
 
   it("answers 400 for a bad page, limit or status filter", async () => {
@@ -140,7 +188,16 @@ describe("GET and PUT /api/admin/promo-codes/{id}", () => {
     const row = await insertPromo({ discountPercentage: 15, maxUses: 7, currentUses: 2, isInfluencerCode: true });
     const res = await detail(row.id, admin);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ _id: row.id, code: row.code, discountPercentage: 15, maxUses: 7, currentUses: 2, isActive: true, isInfluencerCode: true, expiresAt: row.expiresAt.toISOString() });
+    expect(res.json).toMatchObject({
+      _id: row.id,
+      code: row.code,
+      discountPercentage: 15,
+      maxUses: 7,
+      currentUses: 2,
+      isActive: true,
+      isInfluencerCode: true,
+      expiresAt: row.expiresAt.toISOString(),
+    });
     expect((await detail("6f1d7c1e-0000-4000-8000-000000000000", admin)).status).toBe(404);
     expect((await detail("not-an-id", admin)).status).toBe(404);
     expect((await update("not-an-id", { isActive: false }, admin)).status).toBe(404);
@@ -151,13 +208,26 @@ describe("GET and PUT /api/admin/promo-codes/{id}", () => {
     const expiresAt = inDays(60);
     const res = await update(row.id, { discountPercentage: 40, maxUses: 9, expiresAt, isInfluencerCode: true }, admin);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ code: row.code, discountPercentage: 40, maxUses: 9, expiresAt, isActive: true, isInfluencerCode: true });
+    expect(res.json).toMatchObject({
+      code: row.code,
+      discountPercentage: 40,
+      maxUses: 9,
+      expiresAt,
+      isActive: true,
+      isInfluencerCode: true,
+    });
     expect((await validatePromo(row.code)).json.discountPercentage).toBe(40);
 
     const rename = await update(row.id, { code: "SOMETHINGELSE", discountPercentage: 40 }, admin);
     expect(rename.status).toBe(400);
     expect(rename.json.msg).toBe("The promo code cannot be changed");
-    for (const body of [{ discountPercentage: 0 }, { discountPercentage: 101 }, { maxUses: 0 }, { expiresAt: "" }, { isActive: "no" }]) {
+    for (const body of [
+      { discountPercentage: 0 },
+      { discountPercentage: 101 },
+      { maxUses: 0 },
+      { expiresAt: "" },
+      { isActive: "no" },
+    ]) {
       expect((await update(row.id, body, admin)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await detail(row.id, admin)).json).toMatchObject({ code: row.code, discountPercentage: 40, maxUses: 9 });
@@ -169,7 +239,10 @@ describe("GET and PUT /api/admin/promo-codes/{id}", () => {
     const res = await update(row.id, { isActive: false }, admin);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ isActive: false, discountPercentage: row.discountPercentage });
-    expect(await validatePromo(row.code)).toMatchObject({ status: 400, json: { msg: "This promo code is no longer active" } });
+    expect(await validatePromo(row.code)).toMatchObject({
+      status: 400,
+      json: { msg: "This promo code is no longer active" },
+    });
     expect((await update(row.id, { isActive: true }, admin)).json.isActive).toBe(true);
     expect((await validatePromo(row.code)).status).toBe(200);
   });

@@ -14,13 +14,16 @@ const tag = uniqueTag("Tix");
 const ids: Record<"alpha" | "beta" | "gamma", string> = { alpha: "", beta: "", gamma: "" };
 
 const list = async (query: Record<string, string | number>) => ok(await adminApi.tickets(admin.headers, query));
-const subjects = (json: { tickets: { subject: string }[] }) => json.tickets.map((t) => t.subject.replace(`${tag} `, ""));
+const subjects = (json: { tickets: { subject: string }[] }) =>
+  json.tickets.map((t) => t.subject.replace(`${tag} `, ""));
 
 beforeAll(async () => {
   await setupTestDatabase();
   admin = await newAdmin("Tickets Admin");
   owner = await newUser("adm-tix-owner");
-  ids.alpha = (await createTicket(owner, { subject: `${tag} alpha`, message: "The alpha problem", priority: "low" }))._id;
+  ids.alpha = (
+    await createTicket(owner, { subject: `${tag} alpha`, message: "The alpha problem", priority: "low" })
+  )._id;
   ids.beta = (await createTicket(owner, { subject: `${tag} beta`, message: "The beta problem", priority: "high" }))._id;
   ids.gamma = (await createTicket(owner, { subject: `${tag} gamma`, message: "The gamma problem" }))._id;
   ok(await adminApi.updateTicket(admin.headers, ids.beta, { status: "resolved" }));
@@ -51,7 +54,9 @@ describe("GET /api/admin/tickets", () => {
     expect(subjects(await list({ search: tag, priority: "low", status: "open" }))).toEqual(["alpha"]);
     expect(subjects(await list({ search: `${tag.toUpperCase()} GAMMA` }))).toEqual(["gamma"]);
     expect(subjects(await list({ search: owner.email.toUpperCase() }))).toEqual(["gamma", "beta", "alpha"]);
-    expect((await list({ search: "the beta PROBLEM", status: "resolved" })).tickets.map((t: { _id: string }) => t._id)).toContain(ids.beta);
+    expect(
+      (await list({ search: "the beta PROBLEM", status: "resolved" })).tickets.map((t: { _id: string }) => t._id),
+    ).toContain(ids.beta);
     expect(subjects(await list({ search: tag, status: "", priority: "" }))).toHaveLength(3);
   });
 
@@ -77,42 +82,66 @@ describe("GET /api/admin/tickets", () => {
   it("shows user null for a ticket whose account was deleted", async () => {
     const orphanTag = uniqueTag("Orphan");
     const gone = await insertUser({ name: `${orphanTag} Gone` });
-    const [row] = await db.insert(tickets).values({ userId: gone.id, subject: `${orphanTag} lost`, message: "m" }).returning();
+    const [row] = await db
+      .insert(tickets)
+      .values({ userId: gone.id, subject: `${orphanTag} lost`, message: "m" })
+      .returning();
     expect(ok(await adminApi.ticket(admin.headers, row!.id)).user).toMatchObject({ _id: gone.id });
     await db.delete(users).where(eq(users.id, gone.id));
     const [listed] = (await list({ search: orphanTag })).tickets;
     expect(listed).toMatchObject({ _id: row!.id, user: null });
     expect(ok(await adminApi.ticket(admin.headers, row!.id)).user).toBeNull();
     // It can still be answered (nobody to e-mail).
-    const updated = ok(await adminApi.updateTicket(admin.headers, row!.id, { status: "closed", response: "Closing: account deleted" }));
+    const updated = ok(
+      await adminApi.updateTicket(admin.headers, row!.id, { status: "closed", response: "Closing: account deleted" }),
+    );
     expect(updated).toMatchObject({ status: "closed", user: null });
   });
 });
 
 describe("GET /api/admin/tickets/{id}", () => {
   it("shows any user's ticket; 404 for unknown or malformed ids", async () => {
-    expect(ok(await adminApi.ticket(admin.headers, ids.alpha))).toMatchObject({ _id: ids.alpha, subject: `${tag} alpha`, priority: "low" });
+    expect(ok(await adminApi.ticket(admin.headers, ids.alpha))).toMatchObject({
+      _id: ids.alpha,
+      subject: `${tag} alpha`,
+      priority: "low",
+    });
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-ticket"]) {
       const res = await adminApi.ticket(admin.headers, id);
       expect(res.status, id).toBe(404);
-      expect(res.json).toEqual({ msg: "Ticket not found" });
+      expect(res.json).toEqual({ msg: "Ticket not found", code: "not_found" });
     }
   });
 });
 
 describe("PUT /api/admin/tickets/{id}", () => {
-  const mailsAbout = async (id: string) => (await listOutbox(owner.email)).filter((m) => m.text.includes(`http://localhost:3000/help/tickets/${id}`));
+  const mailsAbout = async (id: string) =>
+    (await listOutbox(owner.email)).filter((m) => m.text.includes(`http://localhost:3000/help/tickets/${id}`));
 
   it("sets the status and adds an admin response in one save, and e-mails the owner a link", async () => {
-    const updated = ok(await adminApi.updateTicket(admin.headers, ids.gamma, { status: "in-progress", response: "We are looking into it." }));
+    const updated = ok(
+      await adminApi.updateTicket(admin.headers, ids.gamma, {
+        status: "in-progress",
+        response: "We are looking into it.",
+      }),
+    );
     expect(updated).toMatchObject({ _id: ids.gamma, status: "in-progress" });
-    expect(updated.responses).toEqual([{ message: "We are looking into it.", responder: "admin", createdAt: expect.any(String), timestamp: expect.any(String) }]);
+    expect(updated.responses).toEqual([
+      {
+        message: "We are looking into it.",
+        responder: "admin",
+        createdAt: expect.any(String),
+        timestamp: expect.any(String),
+      },
+    ]);
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.createdAt));
 
     // The owner sees it in their own view.
     const mine = ok(await myTicket(owner, ids.gamma));
     expect(mine.status).toBe("in-progress");
-    expect(mine.responses).toEqual([expect.objectContaining({ message: "We are looking into it.", responder: "admin" })]);
+    expect(mine.responses).toEqual([
+      expect.objectContaining({ message: "We are looking into it.", responder: "admin" }),
+    ]);
 
     const mails = await mailsAbout(ids.gamma);
     expect(mails).toHaveLength(1);
@@ -127,7 +156,10 @@ describe("PUT /api/admin/tickets/{id}", () => {
     const before = ok(await adminApi.ticket(admin.headers, ids.alpha));
     const updated = ok(await adminApi.updateTicket(admin.headers, ids.alpha, { response: "Only a note" }));
     expect(updated.status).toBe(before.status);
-    expect(updated.responses.map((r: { message: string; responder: string }) => [r.responder, r.message])).toEqual([...before.responses.map((r: { message: string; responder: string }) => [r.responder, r.message]), ["admin", "Only a note"]]);
+    expect(updated.responses.map((r: { message: string; responder: string }) => [r.responder, r.message])).toEqual([
+      ...before.responses.map((r: { message: string; responder: string }) => [r.responder, r.message]),
+      ["admin", "Only a note"],
+    ]);
   });
 
   it("allows any of the four statuses, in any order, and mails each change", async () => {
@@ -167,7 +199,7 @@ describe("PUT /api/admin/tickets/{id}", () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       const res = await adminApi.updateTicket(admin.headers, id, { status: "closed" });
       expect(res.status).toBe(404);
-      expect(res.json).toEqual({ msg: "Ticket not found" });
+      expect(res.json).toEqual({ msg: "Ticket not found", code: "not_found" });
     }
   });
 });

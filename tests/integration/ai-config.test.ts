@@ -10,8 +10,10 @@ const fake = withFakeProviderAndDatabase();
 afterEach(() => fake.reset());
 
 const getConfig = (u: TestUser) => callRoute(configGET, { url: "/api/ai/config", headers: u.headers });
-const putConfig = (u: TestUser, body: unknown) => callRoute(configPUT, { method: "PUT", url: "/api/ai/config", headers: u.headers, body });
-const getModels = (u: TestUser, query = "") => callRoute(modelsGET, { url: `/api/ai/models${query}`, headers: u.headers });
+const putConfig = (u: TestUser, body: unknown) =>
+  callRoute(configPUT, { method: "PUT", url: "/api/ai/config", headers: u.headers, body });
+const getModels = (u: TestUser, query = "") =>
+  callRoute(modelsGET, { url: `/api/ai/models${query}`, headers: u.headers });
 const modelsCalls = (provider: "openai" | "anthropic") => fake.stats.byEndpoint[`${provider} GET /v1/models`] ?? 0;
 
 describe("GET /api/ai/config", () => {
@@ -22,7 +24,13 @@ describe("GET /api/ai/config", () => {
     expect(res.json.apiKeys).toEqual({ openai: "", anthropic: "" });
     expect(res.json.connections).toEqual([]);
     const c = res.json.aiConfig;
-    expect(c).toMatchObject({ maxRows: 10, onlyRunIf: "", selectedModel: DEFAULT_MODEL, useCase: "web_research", connectionId: null });
+    expect(c).toMatchObject({
+      maxRows: 10,
+      onlyRunIf: "",
+      selectedModel: DEFAULT_MODEL,
+      useCase: "web_research",
+      connectionId: null,
+    });
     expect(DEFAULT_MODEL).toMatch(/^claude-sonnet-/);
     expect(c.prompt).toContain("{{First Name}}");
     expect(c.prompt).toContain("{{Company}}");
@@ -48,7 +56,9 @@ describe("GET /api/ai/config", () => {
 
   it("answers 401 without a session", async () => {
     expect((await callRoute(configGET, { url: "/api/ai/config" })).status).toBe(401);
-    expect((await callRoute(configPUT, { method: "PUT", url: "/api/ai/config", body: { maxRows: 5 } })).status).toBe(401);
+    expect((await callRoute(configPUT, { method: "PUT", url: "/api/ai/config", body: { maxRows: 5 } })).status).toBe(
+      401,
+    );
     expect((await callRoute(modelsGET, { url: "/api/ai/models" })).status).toBe(401);
   });
 });
@@ -56,15 +66,32 @@ describe("GET /api/ai/config", () => {
 describe("PUT /api/ai/config", () => {
   it("saves fields given at the top level or wrapped in aiConfig", async () => {
     const user = await newUser("cfg-put");
-    const top = await putConfig(user, { prompt: "Hello {{Name}}", maxRows: 25, onlyRunIf: "!{{Email}}", useCase: "content_creation", selectedModel: "gpt-4o" });
+    const top = await putConfig(user, {
+      prompt: "Hello {{Name}}",
+      maxRows: 25,
+      onlyRunIf: "!{{Email}}",
+      useCase: "content_creation",
+      selectedModel: "gpt-4o",
+    });
     expect(top.status, top.text).toBe(200);
-    expect(top.json.aiConfig).toMatchObject({ prompt: "Hello {{Name}}", maxRows: 25, onlyRunIf: "!{{Email}}", useCase: "content_creation", selectedModel: "gpt-4o" });
+    expect(top.json.aiConfig).toMatchObject({
+      prompt: "Hello {{Name}}",
+      maxRows: 25,
+      onlyRunIf: "!{{Email}}",
+      useCase: "content_creation",
+      selectedModel: "gpt-4o",
+    });
     expect((await getConfig(user)).json.aiConfig).toEqual(top.json.aiConfig);
 
     const wrapped = await putConfig(user, { aiConfig: { prompt: "Second {{Company}}", maxRows: "7" } });
     expect(wrapped.status, wrapped.text).toBe(200);
     const after = (await getConfig(user)).json.aiConfig;
-    expect(after).toMatchObject({ prompt: "Second {{Company}}", maxRows: 7, useCase: "content_creation", selectedModel: "gpt-4o" });
+    expect(after).toMatchObject({
+      prompt: "Second {{Company}}",
+      maxRows: 7,
+      useCase: "content_creation",
+      selectedModel: "gpt-4o",
+    });
   });
 
   it("accepts a JSON schema as text or as an object and reads it back as text", async () => {
@@ -159,7 +186,8 @@ describe("PUT /api/ai/config", () => {
 
 describe("GET /api/ai/models", () => {
   type Option = { id: string; provider: string; label: string; retired: boolean };
-  const ofProvider = (json: AnyJson, provider: string): Option[] => json.models.filter((m: Option) => m.provider === provider);
+  const ofProvider = (json: AnyJson, provider: string): Option[] =>
+    json.models.filter((m: Option) => m.provider === provider);
 
   it("lists the catalogue grouped by provider, with retired models marked", async () => {
     const user = await newUser("models-catalogue");
@@ -168,8 +196,12 @@ describe("GET /api/ai/models", () => {
     const models: Option[] = res.json.models;
     const providers = models.map((m) => m.provider);
     expect(providers.lastIndexOf("Anthropic")).toBeLessThan(providers.indexOf("OpenAI"));
-    for (const m of models) expect(m).toMatchObject({ id: expect.any(String), label: expect.any(String), retired: expect.any(Boolean) });
-    expect(models.find((m) => m.id === "claude-3-opus-20240229")).toMatchObject({ provider: "Anthropic", retired: true });
+    for (const m of models)
+      expect(m).toMatchObject({ id: expect.any(String), label: expect.any(String), retired: expect.any(Boolean) });
+    expect(models.find((m) => m.id === "claude-3-opus-20240229")).toMatchObject({
+      provider: "Anthropic",
+      retired: true,
+    });
     expect(models.find((m) => m.id === "gpt-4o")).toMatchObject({ provider: "OpenAI", retired: false });
     expect(models.find((m) => m.id === DEFAULT_MODEL)).toMatchObject({ provider: "Anthropic", retired: false });
     expect(res.json.defaultModel).toBe(DEFAULT_MODEL);

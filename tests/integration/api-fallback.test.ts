@@ -12,6 +12,6 @@ describe("unknown API paths", () => {
     });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(res.json).toEqual({ msg: "Not found" });
+    expect(res.json).toEqual({ msg: "Not found", code: "not_found" });
   });
 });

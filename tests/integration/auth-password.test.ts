@@ -38,7 +38,11 @@ describe("forgot-password", () => {
 
   it("tells an unverified account to verify first", async () => {
     const email = uniqueEmail("unverified");
-    await callRoute(registerPOST, { method: "POST", url: "/api/auth/register", body: { name: "U", email, password: STRONG_PASSWORD } });
+    await callRoute(registerPOST, {
+      method: "POST",
+      url: "/api/auth/register",
+      body: { name: "U", email, password: STRONG_PASSWORD },
+    });
     const res = await forgot(email);
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ msg: expect.any(String), requiresVerification: true });
@@ -50,7 +54,10 @@ describe("forgot-password", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await forgot(email)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await forgot(email)).json).toMatchObject({ msg: expect.stringMatching(/too many/i), retryAfter: expect.any(Number) });
+    expect((await forgot(email)).json).toMatchObject({
+      msg: expect.stringMatching(/too many/i),
+      retryAfter: expect.any(Number),
+    });
   });
 
   it("validates the address", async () => {

@@ -64,7 +64,14 @@ describe("register", () => {
 
   it("ignores privileged fields sent by the client", async () => {
     const email = uniqueEmail("sneaky");
-    const body = { name: "S", email, password: STRONG_PASSWORD, isAdmin: true, subscription: "lifetime", emailVerified: true };
+    const body = {
+      name: "S",
+      email,
+      password: STRONG_PASSWORD,
+      isAdmin: true,
+      subscription: "lifetime",
+      emailVerified: true,
+    };
     expect((await register(body)).status).toBe(201);
     expect((await loginAs(email, STRONG_PASSWORD)).status).toBe(403);
     const { user } = await verify(await mailedToken(email, "verify-email")).then((r) => r.json);
@@ -85,7 +92,7 @@ describe("register", () => {
   ])("rejects missing fields %j", async (body) => {
     const res = await register(body);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ msg: "Please fill in all fields" });
+    expect(res.json).toEqual({ msg: "Please fill in all fields", code: "invalid_input" });
   });
 
   it.each([
@@ -174,7 +181,11 @@ describe("verification", () => {
     expect((await verify(await mailedToken(email, "verify-email"))).status).toBe(200);
 
     const unknown = uniqueEmail("nobody");
-    const neutral = await callRoute(resendPOST, { method: "POST", url: "/api/auth/resend-verification", body: { email: unknown } });
+    const neutral = await callRoute(resendPOST, {
+      method: "POST",
+      url: "/api/auth/resend-verification",
+      body: { email: unknown },
+    });
     expect(neutral.status).toBe(200);
     expect(neutral.json).toEqual(res.json);
     expect(await listOutbox(unknown)).toHaveLength(0);
@@ -211,14 +222,18 @@ describe("login and sessions", () => {
     ] as const) {
       const res = await loginAs(address, password);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ msg: "Invalid email or password" });
+      expect(res.json).toEqual({ msg: "Invalid email or password", code: "invalid_input" });
     }
   });
 
   it("GET /me accepts x-auth-token, Bearer and the session cookie", async () => {
     const login = await loginAs(email, STRONG_PASSWORD);
     const { token } = login.json;
-    const variants: Record<string, string>[] = [{ "x-auth-token": token }, bearer(token), { cookie: cookieHeader(login.headers) }];
+    const variants: Record<string, string>[] = [
+      { "x-auth-token": token },
+      bearer(token),
+      { cookie: cookieHeader(login.headers) },
+    ];
     for (const headers of variants) {
       const res = await me(headers);
       expect(res.status, JSON.stringify(headers)).toBe(200);
@@ -237,7 +252,10 @@ describe("login and sessions", () => {
     for (const headers of variants) {
       const res = await me(headers);
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ msg: expect.any(String) });
+      expect(res.json).toEqual({
+        msg: expect.any(String),
+        code: Object.keys(headers).length ? "session_invalid" : "unauthenticated",
+      });
     }
   });
 
@@ -252,20 +270,22 @@ describe("login and sessions", () => {
     expect((await me(bearer(b))).status).toBe(200);
   });
 
-  it(`limits login attempts to ${LOGIN_LIMITS.perEmail.limit} per address per 15 minutes`, async () => {
+  it(`limits failed logins to ${LOGIN_LIMITS.perEmailAndIp.limit} per address and IP per 15 minutes`, async () => {
     const target = uniqueEmail("brute");
     await registerAndVerify(target, STRONG_PASSWORD);
     const headers = { "x-forwarded-for": randomIp() };
     const statuses: number[] = [];
     let last;
-    for (let i = 0; i < LOGIN_LIMITS.perEmail.limit + 1; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perEmailAndIp.limit + 1; i++) {
       last = await loginAs(target, "Wr0ng!Password", headers);
       statuses.push(last.status);
     }
-    expect(statuses.slice(0, LOGIN_LIMITS.perEmail.limit)).toEqual(Array(LOGIN_LIMITS.perEmail.limit).fill(400));
+    expect(statuses.slice(0, LOGIN_LIMITS.perEmailAndIp.limit)).toEqual(
+      Array(LOGIN_LIMITS.perEmailAndIp.limit).fill(400),
+    );
     expect(last!.status).toBe(429);
     expect(last!.json.msg).toMatch(/too many/i);
-    // Even the right password is refused while the address is limited.
+    // Even the right password is refused from that IP while the pair is limited.
     expect((await loginAs(target, STRONG_PASSWORD, headers)).status).toBe(429);
     // Other addresses are unaffected.
     expect((await loginAs(email, STRONG_PASSWORD, headers)).status).toBe(200);

@@ -37,8 +37,10 @@ async function setup(n: number) {
   return { user, batchId, total, used, rows: rows_ };
 }
 
-const cancel = (u: TestUser, id: string) => callRoute(cancelPOST, { method: "POST", url: `/api/ai/cancel-batch/${id}`, headers: u.headers, params: { id } });
-const status = async (u: TestUser, id: string) => (await callRoute(statusGET, { url: `/api/ai/batch-status/${id}`, headers: u.headers, params: { id } })).json;
+const cancel = (u: TestUser, id: string) =>
+  callRoute(cancelPOST, { method: "POST", url: `/api/ai/cancel-batch/${id}`, headers: u.headers, params: { id } });
+const status = async (u: TestUser, id: string) =>
+  (await callRoute(statusGET, { url: `/api/ai/batch-status/${id}`, headers: u.headers, params: { id } })).json;
 const rowOf = (req: GenerationRequest) => /Write to (Row\d+) at/.exec(req.prompt)![1]!;
 
 interface Deferred {
@@ -100,7 +102,15 @@ describe("cancel", () => {
     const b = await setup(2);
     const other = await newUser("cancel-other");
     expect((await cancel(other, b.batchId)).status).toBe(404);
-    expect((await callRoute(cancelPOST, { method: "POST", url: `/api/ai/cancel-batch/${b.batchId}`, params: { id: b.batchId } })).status).toBe(401);
+    expect(
+      (
+        await callRoute(cancelPOST, {
+          method: "POST",
+          url: `/api/ai/cancel-batch/${b.batchId}`,
+          params: { id: b.batchId },
+        })
+      ).status,
+    ).toBe(401);
     expect((await status(b.user, b.batchId)).status).toBe("queued");
     expect(await b.used()).toBe(2);
   });
@@ -114,7 +124,8 @@ describe("cancel", () => {
       gates.set(rowOf(req), gate);
       if (gates.size === 2) started.resolve();
       await gate.promise;
-      if (rowOf(req) === "Row0") throw new ProviderError("server_error", "OpenAI had a server error (500). Please try again.", undefined, 500);
+      if (rowOf(req) === "Row0")
+        throw new ProviderError("server_error", "OpenAI had a server error (500). Please try again.", undefined, 500);
       return generateStructured(req);
     };
     const run = runBatch(b.batchId, { workerId: "w-transient", fixedConcurrency: 2, generate });
@@ -137,13 +148,17 @@ describe("cancel", () => {
       gates.set(rowOf(req), gate);
       if (gates.size === 2) started.resolve();
       await gate.promise;
-      if (rowOf(req) === "Row0") throw new ProviderError("invalid_key", "The OpenAI API key is invalid or has been revoked.", undefined, 401);
+      if (rowOf(req) === "Row0")
+        throw new ProviderError("invalid_key", "The OpenAI API key is invalid or has been revoked.", undefined, 401);
       throw new ProviderError("overloaded", "OpenAI is overloaded right now.", 10, 529);
     };
     const run = runBatch(b.batchId, { workerId: "w-fatal", fixedConcurrency: 2, generate });
     await started.promise;
     gates.get("Row0")!.resolve();
-    await vi.waitFor(async () => expect((await status(b.user, b.batchId)).status).toBe("failed"), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect((await status(b.user, b.batchId)).status).toBe("failed"), {
+      timeout: 5000,
+      interval: 20,
+    });
     gates.get("Row1")!.resolve();
     expect(await run).toBe("done");
     const s = await status(b.user, b.batchId);
@@ -173,7 +188,10 @@ describe("restart and resume", () => {
       return out;
     };
     void runBatch(b.batchId, { workerId: "w1", fixedConcurrency: 3, generate: generate1, signal: crash.signal });
-    await vi.waitFor(async () => expect((await status(b.user, b.batchId)).progress.processed).toBe(5), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await status(b.user, b.batchId)).progress.processed).toBe(5), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const afterCrash = await b.rows();
     const doneBefore = afterCrash.map((r, i) => [i, r["AI Response"]] as const).filter(([, ai]) => ai);
     expect(doneBefore).toHaveLength(5);
@@ -183,7 +201,10 @@ describe("restart and resume", () => {
     expect(await runBatch(b.batchId, { workerId: "w2" })).toBe("busy");
 
     // The lease lapses (instead of waiting 30 s); worker 2 resumes.
-    await db.update(batches).set({ leaseUntil: sql`now() - interval '1 minute'` }).where(eq(batches.id, b.batchId));
+    await db
+      .update(batches)
+      .set({ leaseUntil: sql`now() - interval '1 minute'` })
+      .where(eq(batches.id, b.batchId));
     const seen2: string[] = [];
     const generate2: Generate = async (req) => {
       seen2.push(rowOf(req));
@@ -194,7 +215,12 @@ describe("restart and resume", () => {
     expect(await runBatch(b.batchId, { workerId: "w2", generate: generate2 })).toBe("done");
 
     const s = await status(b.user, b.batchId);
-    expect(s).toMatchObject({ status: "completed", progress: { processed: 12, total: 12 }, failed: 0, creditsRefunded: 0 });
+    expect(s).toMatchObject({
+      status: "completed",
+      progress: { processed: 12, total: 12 },
+      failed: 0,
+      creditsRefunded: 0,
+    });
     expect(await b.used()).toBe(12);
     const rows = await b.rows();
     for (let i = 0; i < 12; i++) {
@@ -221,14 +247,19 @@ describe("restart and resume", () => {
     const run = runBatch(b.batchId, { workerId: "w-slow", fixedConcurrency: 1, generate });
     await started.promise;
     const leaseLive = async () => {
-      const { rows } = await db.execute<{ live: boolean }>(sql`select lease_until > now() as live from batches where id = ${b.batchId}`);
+      const { rows } = await db.execute<{ live: boolean }>(
+        sql`select lease_until > now() as live from batches where id = ${b.batchId}`,
+      );
       return rows[0]!.live;
     };
     // 11 s pass on the worker's clock (Date only; timers stay real) and the lease has lapsed in the database.
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
     try {
       vi.setSystemTime(Date.now() + 11_000);
-      await db.update(batches).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(batches.id, b.batchId));
+      await db
+        .update(batches)
+        .set({ leaseUntil: sql`now() - interval '1 second'` })
+        .where(eq(batches.id, b.batchId));
       await vi.waitFor(async () => expect(await leaseLive()).toBe(true), { timeout: 3000, interval: 50 });
     } finally {
       vi.useRealTimers();
@@ -236,6 +267,9 @@ describe("restart and resume", () => {
     expect(await runBatch(b.batchId, { workerId: "w-other" })).toBe("busy");
     gate.resolve();
     expect(await run).toBe("done");
-    expect(await status(b.user, b.batchId)).toMatchObject({ status: "completed", progress: { processed: 2, total: 2 } });
+    expect(await status(b.user, b.batchId)).toMatchObject({
+      status: "completed",
+      progress: { processed: 2, total: 2 },
+    });
   });
 });

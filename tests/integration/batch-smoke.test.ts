@@ -16,7 +16,13 @@ describe("bulk batch smoke", () => {
       const rows = Array.from({ length: 20 }, (_, i) => ({ "First Name": `P${i}`, Company: `Co${i}` }));
       const file = (await importCsv(user.id, { fileName: "s.csv", rows })) as { _id: string };
       const row = await userRow(user.id);
-      const { batchId, total } = await startBatch(row, { csvId: file._id, prompt: "Write to {{First Name}} at {{Company}}", connectionId: conn._id, useCase: "content_creation", rowsToProcess: 20 });
+      const { batchId, total } = await startBatch(row, {
+        csvId: file._id,
+        prompt: "Write to {{First Name}} at {{Company}}",
+        connectionId: conn._id,
+        useCase: "content_creation",
+        rowsToProcess: 20,
+      });
       expect(total).toBe(20);
       expect((await getCredits(row)).credits.used).toBe(20);
       expect(await runBatch(batchId, { workerId: "w1" })).toBe("done");

@@ -20,7 +20,10 @@ describe("edge cases of buying and activating", () => {
     expect((await me(buyer.headers)).json.subscription).toBe("lifetime");
     expect((await promoRow(promo.code)).currentUses).toBe(1);
     // The single use is gone: a second buyer cannot get another free key.
-    const second = await checkout({ planId: "lifetime", promoCode: promo.code }, (await newUser("free-buyer-2")).headers);
+    const second = await checkout(
+      { planId: "lifetime", promoCode: promo.code },
+      (await newUser("free-buyer-2")).headers,
+    );
     expect(second.status).toBe(400);
     expect((await promoRow(promo.code)).currentUses).toBe(1);
   });

@@ -37,7 +37,9 @@ describe("fulfilCheckout", () => {
     const sessionIds = Array.from({ length: 10 }, newSessionId);
 
     const results = await Promise.all(
-      sessionIds.map((sessionId) => fulfilCheckout({ sessionId, amountCents: 10430, promoCode: code, userId: null, customerEmail: null })),
+      sessionIds.map((sessionId) =>
+        fulfilCheckout({ sessionId, amountCents: 10430, promoCode: code, userId: null, customerEmail: null }),
+      ),
     );
 
     expect(results.every((r) => r.created)).toBe(true);
@@ -49,12 +51,23 @@ describe("fulfilCheckout", () => {
     const promo = await promoRow(code);
     expect(promo.currentUses).toBe(3);
     expect(promo.maxUses).toBe(3);
-    expect(await validatePromo(code)).toMatchObject({ status: 400, json: { msg: "This promo code has reached its usage limit" } });
+    expect(await validatePromo(code)).toMatchObject({
+      status: 400,
+      json: { msg: "This promo code has reached its usage limit" },
+    });
   });
 
   it("issues different keys to different sessions", async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => fulfilCheckout({ sessionId: newSessionId(), amountCents: 14900, promoCode: null, userId: null, customerEmail: null })),
+      Array.from({ length: 5 }, () =>
+        fulfilCheckout({
+          sessionId: newSessionId(),
+          amountCents: 14900,
+          promoCode: null,
+          userId: null,
+          customerEmail: null,
+        }),
+      ),
     );
     expect(new Set(results.map((r) => r.licenseKey)).size).toBe(5);
     for (const r of results) expect(r.licenseKey).toMatch(LICENSE_KEY_PATTERN);

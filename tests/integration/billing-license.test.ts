@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LICENSE_KEY_PATTERN } from "@/lib/billing/pricing";
 import { completeTestPayment } from "@/lib/services/billing/checkout";
 import { newUser, userRow } from "../support/ai";
-import { checkout, insertPromo, keysOfSession, licenseRow, me, paymentsOf, sessionIdOf, verifyLicense, verifyPayment } from "../support/billing";
+import {
+  checkout,
+  insertPromo,
+  keysOfSession,
+  licenseRow,
+  me,
+  paymentsOf,
+  sessionIdOf,
+  verifyLicense,
+  verifyPayment,
+} from "../support/billing";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 
 beforeAll(setupTestDatabase);
@@ -23,7 +33,9 @@ describe("anonymous purchase", () => {
     const { sessionId, licenseKey } = await anonymousPurchase(code);
     expect(licenseKey).toMatch(LICENSE_KEY_PATTERN);
     expect(await keysOfSession(sessionId)).toEqual([{ key: licenseKey, userId: null, activatedAt: null }]);
-    expect(await paymentsOf(sessionId)).toMatchObject([{ userId: null, amountCents: 7450, promoCode: code, currency: "usd" }]);
+    expect(await paymentsOf(sessionId)).toMatchObject([
+      { userId: null, amountCents: 7450, promoCode: code, currency: "usd" },
+    ]);
     // The success page can show the key to the anonymous buyer.
     expect((await verifyPayment(sessionId)).json).toEqual({ licenseKey });
   });
@@ -77,7 +89,10 @@ describe("POST /api/pricing/verify-license", () => {
     expect((await verifyLicense(licenseKey, first.headers)).status).toBe(200);
     const res = await verifyLicense(licenseKey, second.headers);
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ msg: "This license key has already been activated on another account." });
+    expect(res.json).toEqual({
+      msg: "This license key has already been activated on another account.",
+      code: "conflict",
+    });
     expect((await userRow(second.id)).subscription).toBe("trial");
     expect((await licenseRow(licenseKey))!.userId).toBe(first.id);
   });
@@ -104,7 +119,12 @@ describe("POST /api/pricing/verify-license", () => {
 
   it("answers {valid:false} for garbage and unknown keys, 400 for a missing one", async () => {
     const user = await newUser("garbage");
-    for (const key of ["hello", "AAAAA-BBBBB-CCCCC-DDDDD", "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE", "00000-00000-00000-00000-00000"]) {
+    for (const key of [
+      "hello",
+      "AAAAA-BBBBB-CCCCC-DDDDD",
+      "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE",
+      "00000-00000-00000-00000-00000",
+    ]) {
       for (const headers of [undefined, user.headers]) {
         const res = await verifyLicense(key, headers);
         expect(res.status, key).toBe(200);
@@ -117,6 +137,6 @@ describe("POST /api/pricing/verify-license", () => {
       expect(res.status, String(key)).toBe(400);
     }
     const empty = await verifyLicense("");
-    expect(empty.json).toEqual({ msg: "Please enter a license key" });
+    expect(empty.json).toEqual({ msg: "Please enter a license key", code: "invalid_input" });
   });
 });

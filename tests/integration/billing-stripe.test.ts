@@ -49,11 +49,17 @@ describe("the fake Stripe API", () => {
   it("checks the secret key and answers Stripe's 404 error for unknown sessions", async () => {
     const other = await startFakeStripe();
     try {
-      const bad = await fetch(`${other.url}/v1/checkout/sessions/cs_test_x`, { headers: { authorization: "Bearer sk_live_nope" } });
+      const bad = await fetch(`${other.url}/v1/checkout/sessions/cs_test_x`, {
+        headers: { authorization: "Bearer sk_live_nope" },
+      });
       expect(bad.status).toBe(401);
-      const missing = await fetch(`${other.url}/v1/checkout/sessions/cs_test_x`, { headers: { authorization: "Bearer sk_test_ok" } });
+      const missing = await fetch(`${other.url}/v1/checkout/sessions/cs_test_x`, {
+        headers: { authorization: "Bearer sk_test_ok" },
+      });
       expect(missing.status).toBe(404);
-      expect(await missing.json()).toMatchObject({ error: { type: "invalid_request_error", code: "resource_missing" } });
+      expect(await missing.json()).toMatchObject({
+        error: { type: "invalid_request_error", code: "resource_missing" },
+      });
     } finally {
       await other.close();
     }
@@ -77,12 +83,30 @@ describe("checkout with the Stripe driver", () => {
       customer_email: user.email,
       client_reference_id: user.id,
       success_url: "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "http://localhost:3000/pricing",
+      // A discounted checkout's way back gives its reserved promo use back.
+      cancel_url: expect.stringMatching(
+        /^http:\/\/localhost:3000\/api\/pricing\/checkout\/cancel\?reservation=[0-9a-f-]{36}$/,
+      ),
     });
+    // Sessions expire after 30 minutes (Stripe's minimum, plus a minute of slack for its clock).
+    expect(session.expires_at! - session.created).toBeGreaterThanOrEqual(30 * 60);
+    expect(session.expires_at! - session.created).toBeLessThanOrEqual(32 * 60);
     expect(session.line_items_request).toEqual([
-      { quantity: "1", price_data: expect.objectContaining({ currency: "usd", unit_amount: "11920", product_data: expect.objectContaining({ name: expect.any(String) }) }) },
+      {
+        quantity: "1",
+        price_data: expect.objectContaining({
+          currency: "usd",
+          unit_amount: "11920",
+          product_data: expect.objectContaining({ name: expect.any(String) }),
+        }),
+      },
     ]);
-    const request = fake.requests.find((r) => r.method === "POST" && r.body.success_url === session.success_url && r.rawBody.includes(session.client_reference_id!))!;
+    const request = fake.requests.find(
+      (r) =>
+        r.method === "POST" &&
+        r.body.success_url === session.success_url &&
+        r.rawBody.includes(session.client_reference_id!),
+    )!;
     expect(request.headers.authorization).toBe(`Bearer ${STRIPE_KEY}`);
     expect(request.rawBody).toContain("line_items[0][price_data][unit_amount]=11920");
   });
@@ -97,7 +121,7 @@ describe("checkout with the Stripe driver", () => {
     fake.failNext(400);
     const res = await checkout({ planId: "lifetime" });
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ msg: "Failed to start checkout process" });
+    expect(res.json).toEqual({ msg: "Failed to start checkout process", code: "provider_error" });
   });
 
   it("has no test checkout page", async () => {
@@ -127,7 +151,9 @@ describe("GET /api/pricing/verify-payment with the Stripe driver", () => {
     const row = await userRow(user.id);
     expect(row).toMatchObject({ subscription: "lifetime", licenseKey: res.json.licenseKey, promoCodeUsed: code });
     expect(row.purchaseDate).toBeInstanceOf(Date);
-    expect(await paymentsOf(session.id)).toMatchObject([{ amountCents: 11920, userId: user.id, customerEmail: user.email, promoCode: code }]);
+    expect(await paymentsOf(session.id)).toMatchObject([
+      { amountCents: 11920, userId: user.id, customerEmail: user.email, promoCode: code },
+    ]);
     expect(await keysOfSession(session.id)).toMatchObject([{ key: res.json.licenseKey, userId: user.id }]);
     expect((await promoRow(code)).currentUses).toBe(1);
 
@@ -140,7 +166,7 @@ describe("GET /api/pricing/verify-payment with the Stripe driver", () => {
   it("answers 404 'Invalid payment session' for a session Stripe does not know", async () => {
     const res = await verifyPayment("cs_test_unknownsession123");
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ msg: "Invalid payment session" });
+    expect(res.json).toEqual({ msg: "Invalid payment session", code: "not_found" });
   });
 
   it("does not call a Stripe outage an invalid session", async () => {
@@ -165,7 +191,9 @@ describe("POST /api/stripe/webhook", () => {
     const first = await postWebhook(payload, signature);
     expect(first.status, first.text).toBe(200);
     expect(first.json).toEqual({ received: true, fulfilled: true });
-    expect(await paymentsOf(session.id)).toMatchObject([{ amountCents: 11920, userId: null, customerEmail: "anon@example.test", promoCode: code }]);
+    expect(await paymentsOf(session.id)).toMatchObject([
+      { amountCents: 11920, userId: null, customerEmail: "anon@example.test", promoCode: code },
+    ]);
     const keys = await keysOfSession(session.id);
     expect(keys).toMatchObject([{ userId: null }]);
     expect(keys[0]!.key).toMatch(LICENSE_KEY_PATTERN);
@@ -197,11 +225,11 @@ describe("POST /api/stripe/webhook", () => {
 
     const missing = await postWebhook(payload);
     expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({ msg: "Missing Stripe signature" });
+    expect(missing.json).toEqual({ msg: "Missing Stripe signature", code: "invalid_input" });
     for (const bad of ["t=1,v1=deadbeef", "garbage", signed(JSON.parse(payload), "whsec_other").signature]) {
       const res = await postWebhook(payload, bad);
       expect(res.status, bad).toBe(400);
-      expect(res.json).toEqual({ msg: "Invalid Stripe signature" });
+      expect(res.json).toEqual({ msg: "Invalid Stripe signature", code: "invalid_input" });
     }
     // A valid signature over a different body.
     const tampered = await postWebhook(payload.replace('"paid"', '"paid" '), signature);

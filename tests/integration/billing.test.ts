@@ -46,7 +46,13 @@ describe("lifetime pricing", () => {
 describe("POST /api/pricing/validate-promo", () => {
   it("answers the discount of an active code created through the admin service", async () => {
     const code = uniqueCode("SAVE");
-    await createPromoCode({ code, discountPercentage: 20, maxUses: 5, expiresAt: new Date(Date.now() + DAY), isInfluencerCode: false });
+    await createPromoCode({
+      code,
+      discountPercentage: 20,
+      maxUses: 5,
+      expiresAt: new Date(Date.now() + DAY),
+      isInfluencerCode: false,
+    });
     const res = await validatePromo(code);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ discountPercentage: 20 });
@@ -64,16 +70,25 @@ describe("POST /api/pricing/validate-promo", () => {
   it("refuses unknown, inactive, expired and used-up codes with a precise message", async () => {
     const unknown = await validatePromo(uniqueCode("NOPE"));
     expect(unknown.status).toBe(400);
-    expect(unknown.json).toEqual({ msg: "Invalid promo code" });
+    expect(unknown.json).toEqual({ msg: "Invalid promo code", code: "invalid_input" });
 
     const inactive = await insertPromo({ isActive: false });
-    expect(await validatePromo(inactive.code)).toMatchObject({ status: 400, json: { msg: "This promo code is no longer active" } });
+    expect(await validatePromo(inactive.code)).toMatchObject({
+      status: 400,
+      json: { msg: "This promo code is no longer active" },
+    });
 
     const expired = await insertPromo({ expiresAt: new Date(Date.now() - 60_000) });
-    expect(await validatePromo(expired.code)).toMatchObject({ status: 400, json: { msg: "This promo code has expired" } });
+    expect(await validatePromo(expired.code)).toMatchObject({
+      status: 400,
+      json: { msg: "This promo code has expired" },
+    });
 
     const usedUp = await insertPromo({ maxUses: 2, currentUses: 2 });
-    expect(await validatePromo(usedUp.code)).toMatchObject({ status: 400, json: { msg: "This promo code has reached its usage limit" } });
+    expect(await validatePromo(usedUp.code)).toMatchObject({
+      status: 400,
+      json: { msg: "This promo code has reached its usage limit" },
+    });
   });
 
   it("answers 400, never 500, for a missing, empty or mistyped code and malformed JSON", async () => {
@@ -84,7 +99,9 @@ describe("POST /api/pricing/validate-promo", () => {
     }
     const { callRoute } = await import("../support/http");
     const { POST } = await import("@/app/api/pricing/validate-promo/route");
-    expect((await callRoute(POST, { method: "POST", url: "/api/pricing/validate-promo", body: "{nope" })).status).toBe(400);
+    expect((await callRoute(POST, { method: "POST", url: "/api/pricing/validate-promo", body: "{nope" })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -94,7 +111,13 @@ describe("POST /api/pricing/checkout (test driver)", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json.url).toMatch(/^http:\/\/localhost:3000\/dev\/checkout\/cs_test_[A-Za-z0-9_-]+$/);
     const session = await testSessionRow(sessionIdOf(res.json.url));
-    expect(session).toMatchObject({ driver: "test", userId: null, amountCents: 14900, promoCode: null, status: "open" });
+    expect(session).toMatchObject({
+      driver: "test",
+      userId: null,
+      amountCents: 14900,
+      promoCode: null,
+      status: "open",
+    });
   });
 
   it("records the signed-in buyer and the discounted amount with a promo code", async () => {
@@ -115,9 +138,15 @@ describe("POST /api/pricing/checkout (test driver)", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.json.msg).toBe("string");
     }
-    expect(await checkout({ planId: "lifetime", promoCode: uniqueCode("BAD") })).toMatchObject({ status: 400, json: { msg: "Invalid promo code" } });
+    expect(await checkout({ planId: "lifetime", promoCode: uniqueCode("BAD") })).toMatchObject({
+      status: 400,
+      json: { msg: "Invalid promo code" },
+    });
     const expired = await insertPromo({ expiresAt: new Date(Date.now() - 1000) });
-    expect(await checkout({ planId: "lifetime", promoCode: expired.code })).toMatchObject({ status: 400, json: { msg: "This promo code has expired" } });
+    expect(await checkout({ planId: "lifetime", promoCode: expired.code })).toMatchObject({
+      status: 400,
+      json: { msg: "This promo code has expired" },
+    });
 
     const lifetime = await newUser("already-lifetime");
     await db.update(users).set({ subscription: "lifetime" }).where(eq(users.id, lifetime.id));
@@ -158,14 +187,14 @@ describe("test checkout completion", () => {
     expect(await testCheckoutSession("cs_test_doesnotexist")).toBeNull();
     const res = await verifyPayment("cs_test_doesnotexist");
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ msg: "Invalid payment session" });
+    expect(res.json).toEqual({ msg: "Invalid payment session", code: "not_found" });
   });
 
   it("answers 400 'Invalid payment session' for a malformed session id", async () => {
     for (const id of ["nope", "cs_", "cs_x'; drop table payments;--"]) {
       const res = await verifyPayment(id);
       expect(res.status, id).toBe(400);
-      expect(res.json).toEqual({ msg: "Invalid payment session" });
+      expect(res.json).toEqual({ msg: "Invalid payment session", code: "invalid_input" });
     }
   });
 });

@@ -31,7 +31,12 @@ beforeEach(() => fake.reset());
 afterEach(() => vi.restoreAllMocks());
 
 /** Rows "Prospect i"; every third row (i % 3 === 2) has no Email. */
-const ROWS = (n: number) => Array.from({ length: n }, (_, i) => ({ Name: `Prospect ${i}`, Email: i % 3 === 2 ? "" : `p${i}@example.test`, Company: `Co ${i}` }));
+const ROWS = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    Name: `Prospect ${i}`,
+    Email: i % 3 === 2 ? "" : `p${i}@example.test`,
+    Company: `Co ${i}`,
+  }));
 
 interface Ctx {
   user: TestUser;
@@ -59,13 +64,22 @@ async function setup(n = 6, apiKey?: string): Promise<Ctx> {
 
 const start = async (c: Ctx, extra?: Partial<BulkInput>) => startBatch(await userRow(c.user.id), c.input(extra));
 const used = async (c: Ctx) => (await getCredits(await userRow(c.user.id))).credits.used;
-const status = (u: TestUser, id: string) => callRoute(statusGET, { url: `/api/ai/batch-status/${id}`, headers: u.headers, params: { id } });
-const bulk = (u: TestUser, body: unknown) => callRoute(bulkPOST, { method: "POST", url: "/api/ai/bulk-batched", headers: u.headers, body });
+const status = (u: TestUser, id: string) =>
+  callRoute(statusGET, { url: `/api/ai/batch-status/${id}`, headers: u.headers, params: { id } });
+const bulk = (u: TestUser, body: unknown) =>
+  callRoute(bulkPOST, { method: "POST", url: "/api/ai/bulk-batched", headers: u.headers, body });
 const itemRows = async (batchId: string) =>
-  (await db.select({ i: batchItems.rowIndex }).from(batchItems).where(eq(batchItems.batchId, batchId)).orderBy(asc(batchItems.rowIndex))).map((r) => r.i);
+  (
+    await db
+      .select({ i: batchItems.rowIndex })
+      .from(batchItems)
+      .where(eq(batchItems.batchId, batchId))
+      .orderBy(asc(batchItems.rowIndex))
+  ).map((r) => r.i);
 const rowsOf = async (c: Ctx) => (await getCsvFile(c.user.id, c.csvId)).rows;
 /** Fails requests whose prompt mentions one of these names with the given status. */
-const failFor = (names: string[], status: number) => (info: RequestInfo) => (names.some((n) => info.prompt.includes(`${n} at`)) ? { status } : undefined);
+const failFor = (names: string[], status: number) => (info: RequestInfo) =>
+  names.some((n) => info.prompt.includes(`${n} at`)) ? { status } : undefined;
 
 describe("starting a batch: validation", () => {
   it("answers the spec's messages", async () => {
@@ -103,9 +117,13 @@ describe("starting a batch: row selection and credits", () => {
     expect(await itemRows((await start(c, { rowsToProcess: [4, 0, 4, 7, 99] })).batchId)).toEqual([0, 4, 7]);
     expect(await itemRows((await start(c, { rowsToProcess: 3 })).batchId)).toEqual([0, 1, 2]);
     expect(await itemRows((await start(c, { onlyRunIf: "!{{Email}}" })).batchId)).toEqual([2, 5, 8]);
-    expect(await itemRows((await start(c, { onlyRunIf: "!{{ email }}", rowsToProcess: [0, 1, 2, 5] })).batchId)).toEqual([2, 5]);
+    expect(
+      await itemRows((await start(c, { onlyRunIf: "!{{ email }}", rowsToProcess: [0, 1, 2, 5] })).batchId),
+    ).toEqual([2, 5]);
     expect(await itemRows((await start(c, { onlyRunIf: "!{{Email}}", maxRows: 2 })).batchId)).toEqual([2, 5]);
-    expect(await itemRows((await start(c, { onlyRunIf: "Email is empty", rowsToProcess: undefined, maxRows: 4 })).batchId)).toEqual([0, 1, 2, 3]);
+    expect(
+      await itemRows((await start(c, { onlyRunIf: "Email is empty", rowsToProcess: undefined, maxRows: 4 })).batchId),
+    ).toEqual([0, 1, 2, 3]);
     // Neither rowsToProcess nor maxRows: the saved maxRows (default 10) caps the run.
     expect(await itemRows((await start(c, { rowsToProcess: undefined })).batchId)).toHaveLength(9);
   });
@@ -121,7 +139,12 @@ describe("starting a batch: row selection and credits", () => {
     expect((await reserveCredits(await userRow(c.user.id), 90)).ok).toBe(true); // 96 used, 4 left
     const res = await bulk(c.user, c.input());
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ msg: "Credit limit exceeded", availableCredits: 4, requestedCredits: 6 });
+    expect(res.json).toEqual({
+      msg: "Credit limit exceeded",
+      code: "credit_limit",
+      availableCredits: 4,
+      requestedCredits: 6,
+    });
     expect(await used(c)).toBe(96);
     expect(await db.select().from(batches).where(eq(batches.userId, c.user.id))).toHaveLength(1);
     // Exactly what is left is fine.
@@ -137,7 +160,11 @@ describe("starting a batch: row selection and credits", () => {
     const [b] = await db.select().from(batches).where(eq(batches.id, batchId));
     expect(b!.creditsReserved).toBe(0);
     expect(await runBatch(batchId, { workerId: "w-life" })).toBe("done");
-    expect((await status(c.user, batchId)).json).toMatchObject({ status: "completed", progress: { processed: 5, total: 5 }, creditsRefunded: 0 });
+    expect((await status(c.user, batchId)).json).toMatchObject({
+      status: "completed",
+      progress: { processed: 5, total: 5 },
+      creditsRefunded: 0,
+    });
     const credits = (await getCredits(await userRow(c.user.id))).credits;
     expect(credits).toMatchObject({ daily: null, remaining: null, unlimited: true });
   });
@@ -152,12 +179,32 @@ describe("running a batch", () => {
     expect(res.json).toEqual({ batchId: expect.any(String), total: 4 });
     const { batchId } = res.json;
     const queued = await status(c.user, batchId);
-    expect(queued.json).toMatchObject({ status: "queued", progress: { processed: 0, total: 4 }, error: null, creditsRefunded: 0 });
+    expect(queued.json).toMatchObject({
+      status: "queued",
+      progress: { processed: 0, total: 4 },
+      error: null,
+      creditsRefunded: 0,
+    });
 
     expect(await runBatch(batchId, { workerId: "w-route" })).toBe("done");
     const done = await status(c.user, batchId);
     expect(done.status).toBe(200);
-    expect(done.json).toEqual({ batchId, status: "completed", progress: { processed: 4, total: 4 }, failed: 0, error: null, creditsRefunded: 0 });
+    expect(done.json).toEqual({
+      batchId,
+      status: "completed",
+      progress: { processed: 4, total: 4 },
+      failed: 0,
+      error: null,
+      creditsRefunded: 0,
+      usage: {
+        inputTokens: expect.any(Number),
+        outputTokens: expect.any(Number),
+        cachedInputTokens: 0,
+        costUsd: expect.any(Number),
+      },
+      etaSeconds: null,
+      stopReason: null,
+    });
     for (const [i, row] of (await rowsOf(c)).entries()) {
       expect(row["Subject Line"]).toContain(`Prospect ${i} at Co ${i}`);
       expect(JSON.parse(row["AI Response"]!)).toHaveProperty("email_body");
@@ -168,7 +215,9 @@ describe("running a batch", () => {
     expect((await status(other, batchId)).status).toBe(404);
     expect((await status(c.user, "not-a-uuid")).status).toBe(404);
     expect((await status(c.user, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await callRoute(statusGET, { url: `/api/ai/batch-status/${batchId}`, params: { id: batchId } })).status).toBe(401);
+    expect(
+      (await callRoute(statusGET, { url: `/api/ai/batch-status/${batchId}`, params: { id: batchId } })).status,
+    ).toBe(401);
   });
 
   it("rows failing with a 400 are refunded and show 'Error'; the rest complete", async () => {
@@ -176,7 +225,12 @@ describe("running a batch", () => {
     fake.setOptions({ onRequest: failFor(["Prospect 1", "Prospect 4"], 400) });
     const { batchId } = await start(c);
     expect(await runBatch(batchId, { workerId: "w-fail" })).toBe("done");
-    expect((await status(c.user, batchId)).json).toMatchObject({ status: "completed", progress: { processed: 6, total: 6 }, failed: 2, creditsRefunded: 2 });
+    expect((await status(c.user, batchId)).json).toMatchObject({
+      status: "completed",
+      progress: { processed: 6, total: 6 },
+      failed: 2,
+      creditsRefunded: 2,
+    });
     const rows = await rowsOf(c);
     expect(rows[1]!["Subject Line"]).toMatch(/^Error: OpenAI rejected the request/);
     expect(rows[4]!["Subject Line"]).toMatch(/^Error/);
@@ -211,7 +265,12 @@ describe("running a batch", () => {
     fake.setOptions({ onRequest: failFor(["Prospect 0"], 500) });
     const { batchId } = await start(c);
     expect(await runBatch(batchId, { workerId: "w-500p" })).toBe("done");
-    expect((await status(c.user, batchId)).json).toMatchObject({ status: "completed", progress: { processed: 2, total: 2 }, failed: 1, creditsRefunded: 1 });
+    expect((await status(c.user, batchId)).json).toMatchObject({
+      status: "completed",
+      progress: { processed: 2, total: 2 },
+      failed: 1,
+      creditsRefunded: 1,
+    });
     expect(fake.stats.calls.filter((x) => x.prompt.includes("Prospect 0") && x.status === 500)).toHaveLength(4);
     expect((await rowsOf(c))[0]!["Subject Line"]).toMatch(/^Error: OpenAI had a server error \(500\)/);
     expect(await used(c)).toBe(1);
@@ -240,7 +299,9 @@ describe("running a batch", () => {
     expect(s.error).toMatch(/OpenAI API key is invalid/);
     expect(fake.stats.calls.length).toBeLessThanOrEqual(4); // stops after the first answers
     expect(await used(c)).toBe(0);
-    const failedRows = (await rowsOf(c)).filter((r) => (r["Subject Line"] ?? "").startsWith("Error: The OpenAI API key is invalid"));
+    const failedRows = (await rowsOf(c)).filter((r) =>
+      (r["Subject Line"] ?? "").startsWith("Error: The OpenAI API key is invalid"),
+    );
     expect(failedRows.length).toBe(fake.stats.calls.length);
   });
 
@@ -252,7 +313,11 @@ describe("running a batch", () => {
     const s = (await status(c.user, batchId)).json;
     expect(s).toMatchObject({ status: "failed", failed: 3, creditsRefunded: 3 });
     expect(s.error).toMatch(/not valid JSON/);
-    expect((await rowsOf(c)).map((r) => r["Subject Line"])).toEqual(["(Parse Error)", "(Parse Error)", "(Parse Error)"]);
+    expect((await rowsOf(c)).map((r) => r["Subject Line"])).toEqual([
+      "(Parse Error)",
+      "(Parse Error)",
+      "(Parse Error)",
+    ]);
     expect(await used(c)).toBe(0);
   });
 });

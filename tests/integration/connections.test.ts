@@ -8,6 +8,7 @@ import { POST as checkPOST } from "@/app/api/ai/connections/check/route";
 import { GET as connectionsGET, POST as connectionsPOST } from "@/app/api/ai/connections/route";
 import { db } from "@/lib/db";
 import { connections } from "@/lib/db/schema";
+import { DEFAULT_MODEL_BY_PROVIDER } from "@/lib/ai/models";
 import { addConnection, newUser, validKey, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
 import { callRoute } from "../support/http";
 
@@ -31,7 +32,12 @@ describe("POST /api/ai/connections", () => {
     const apiKey = validKey("OpenAI", "WXYZ");
     const res = await create(user.headers, { name: "Work key", provider: "OpenAI", apiKey });
     expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ name: "Work key", provider: "OpenAI", apiKey: "sk-v••••••••WXYZ", isActive: true });
+    expect(res.json).toMatchObject({
+      name: "Work key",
+      provider: "OpenAI",
+      apiKey: "sk-v••••••••WXYZ",
+      isActive: true,
+    });
     expect(res.json._id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [row] = await db.select().from(connections).where(eq(connections.id, res.json._id));
@@ -87,7 +93,10 @@ describe("active connection", () => {
     const first = await addConnection(user, "OpenAI");
     expect(first.json.isActive).toBe(true);
     let cfg = await config(user);
-    expect(cfg.json.aiConfig).toMatchObject({ connectionId: first.json._id, selectedModel: "gpt-4o-mini" });
+    expect(cfg.json.aiConfig).toMatchObject({
+      connectionId: first.json._id,
+      selectedModel: DEFAULT_MODEL_BY_PROVIDER.OpenAI,
+    });
 
     const second = await addConnection(user, "Anthropic");
     expect(second.status).toBe(201);
@@ -157,7 +166,11 @@ describe("key checks against the provider", () => {
     expect(good.status, good.text).toBe(200);
     expect(good.json.valid).toBe(true);
     const badOpenAi = await checkKey(user, { provider: "OpenAI", apiKey: "sk-proj-wrong-1234567890" });
-    expect(badOpenAi.json).toMatchObject({ valid: false, reason: "invalid_key", msg: expect.stringMatching(/OpenAI API key/) });
+    expect(badOpenAi.json).toMatchObject({
+      valid: false,
+      reason: "invalid_key",
+      msg: expect.stringMatching(/OpenAI API key/),
+    });
     expect(badOpenAi.text).not.toContain("sk-proj-wrong-1234567890");
     const invalidBody = await checkKey(user, { provider: "Gemini", apiKey: "x" });
     expect(invalidBody.status).toBe(400);
@@ -174,7 +187,11 @@ describe("authentication", () => {
       await activate(null, id),
       await remove(null, id),
       await checkSaved(null, id),
-      await callRoute(checkPOST, { method: "POST", url: "/api/ai/connections/check", body: { provider: "OpenAI", apiKey: "sk-valid-1" } }),
+      await callRoute(checkPOST, {
+        method: "POST",
+        url: "/api/ai/connections/check",
+        body: { provider: "OpenAI", apiKey: "sk-valid-1" },
+      }),
       await create({ "x-auth-token": "garbage" }, { name: "x", provider: "OpenAI", apiKey: "sk-valid-1" }),
     ];
     for (const res of results) {

@@ -90,7 +90,10 @@ describe("reserveCredits / refundCredits", () => {
 describe("plans", () => {
   it("an expired trial has no credits and cannot reserve", async () => {
     const user = await newUser("cred-expired");
-    await db.update(users).set({ trialEnds: new Date(Date.now() - 60_000) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ trialEnds: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, user.id));
     const res = await credits(user);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ trialExpired: true, daysRemaining: 0, credits: { remaining: 0 } });
@@ -108,12 +111,16 @@ describe("plans", () => {
 
   it("lifetime is unlimited, but usage is still counted", async () => {
     const user = await newUser("cred-lifetime");
-    await db.update(users).set({ subscription: "lifetime", trialEnds: new Date(Date.now() - DAY) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ subscription: "lifetime", trialEnds: new Date(Date.now() - DAY) })
+      .where(eq(users.id, user.id));
     const res = await credits(user);
     expect(res.json.credits).toMatchObject({ unlimited: true, remaining: null, used: 0 });
     expect(res.json).toMatchObject({ subscription: "lifetime", unlimited: true, trialExpired: false });
     const row = await userRow(user.id);
-    for (const amount of [500, 1000, 3]) expect(await reserveCredits(row, amount)).toMatchObject({ ok: true, unlimited: true, amount });
+    for (const amount of [500, 1000, 3])
+      expect(await reserveCredits(row, amount)).toMatchObject({ ok: true, unlimited: true, amount });
     const raced = await Promise.all(Array.from({ length: 20 }, () => reserveCredits(row, 10)));
     expect(raced.every((r) => r.ok)).toBe(true);
     expect((await credits(user)).json.credits).toMatchObject({ used: 1703, remaining: null, unlimited: true });

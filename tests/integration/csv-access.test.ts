@@ -29,7 +29,12 @@ describe("ownership, deletion and authentication", () => {
       expect(res.json.msg).toBe("CSV file not found");
     }
     const after = await api.get(owner, file._id);
-    expect(after.json).toMatchObject({ rowCount: 2, rows: prospects(2), columns: ["Name", "Email", "Company"], rowIds: file.rowIds });
+    expect(after.json).toMatchObject({
+      rowCount: 2,
+      rows: prospects(2),
+      columns: ["Name", "Email", "Company"],
+      rowIds: file.rowIds,
+    });
   });
 
   it("answers 404 for ids that are not uuids", async () => {

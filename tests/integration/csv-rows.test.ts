@@ -25,7 +25,11 @@ describe("PATCH /api/csv/{id}/rows/{rowId}", () => {
 
     const res = await api.patchRow(user, file._id, target, { data: { Email: "new@example.test", Company: 42 } });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ _id: target, position: 1, data: { Name: "Prospect 1", Email: "new@example.test", Company: "42" } });
+    expect(res.json).toEqual({
+      _id: target,
+      position: 1,
+      data: { Name: "Prospect 1", Email: "new@example.test", Company: "42" },
+    });
 
     const after = await storedRows(file._id);
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
@@ -184,7 +188,9 @@ describe("columns", () => {
     expect(got.rows).toEqual(prospects(3));
     for (const row of await storedRows(file._id)) expect(row.data).not.toHaveProperty(name);
     // Every row changed, so pollers see all of them.
-    expect((await api.changes(user, file._id, since)).json.rows.map((r: { _id: number }) => r._id)).toEqual(file.rowIds);
+    expect((await api.changes(user, file._id, since)).json.rows.map((r: { _id: number }) => r._id)).toEqual(
+      file.rowIds,
+    );
 
     const again = await api.deleteColumn(user, file._id, name);
     expect(again.status).toBe(404);
@@ -203,7 +209,14 @@ describe("GET /api/csv/{id}/changes", () => {
 
     const none = await api.changes(user, file._id, first.serverTime);
     expect(none.status, none.text).toBe(200);
-    expect(Object.keys(none.json).sort()).toEqual(["columns", "reload", "rowCount", "rows", "rowsReplacedAt", "serverTime"]);
+    expect(Object.keys(none.json).sort()).toEqual([
+      "columns",
+      "reload",
+      "rowCount",
+      "rows",
+      "rowsReplacedAt",
+      "serverTime",
+    ]);
     expect(none.json).toMatchObject({ columns: COLUMNS, rowCount: 4, reload: false, rows: [] });
     expect(new Date(none.json.serverTime).toISOString()).toBe(none.json.serverTime);
     expect(Date.parse(none.json.serverTime)).toBeGreaterThanOrEqual(Date.parse(first.serverTime));
@@ -239,16 +252,26 @@ describe("concurrent writes to one file (a real race with DATABASE_URL; serialis
   it("loses no column, interleaves no append and reuses no position", async () => {
     const user = await newUser("csv-race");
     const file = await importFile(user, prospects(1));
-    const added = await Promise.all(["X1", "X2", "X3", "X4", "X5"].map((name) => api.addColumn(user, file._id, { name })));
+    const added = await Promise.all(
+      ["X1", "X2", "X3", "X4", "X5"].map((name) => api.addColumn(user, file._id, { name })),
+    );
     expect(added.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    expect([...(await api.get(user, file._id)).json.columns].sort()).toEqual([...COLUMNS, "X1", "X2", "X3", "X4", "X5"].sort());
+    expect([...(await api.get(user, file._id)).json.columns].sort()).toEqual(
+      [...COLUMNS, "X1", "X2", "X3", "X4", "X5"].sort(),
+    );
 
-    await Promise.all([api.append(user, file._id, { rows: prospects(3, 100) }), api.append(user, file._id, { rows: prospects(3, 200) })]);
+    await Promise.all([
+      api.append(user, file._id, { rows: prospects(3, 100) }),
+      api.append(user, file._id, { rows: prospects(3, 200) }),
+    ]);
     await Promise.all(Array.from({ length: 4 }, () => api.addRow(user, file._id)));
     const got = (await api.get(user, file._id)).json;
     expect(got.rowCount).toBe(11);
     const appended = names(got.rows.slice(1, 7)).join();
-    expect(["Prospect 100,Prospect 101,Prospect 102,Prospect 200,Prospect 201,Prospect 202", "Prospect 200,Prospect 201,Prospect 202,Prospect 100,Prospect 101,Prospect 102"]).toContain(appended);
+    expect([
+      "Prospect 100,Prospect 101,Prospect 102,Prospect 200,Prospect 201,Prospect 202",
+      "Prospect 200,Prospect 201,Prospect 202,Prospect 100,Prospect 101,Prospect 102",
+    ]).toContain(appended);
     const positions = (await storedRows(file._id)).map((r) => r.position);
     expect(positions).toEqual(Array.from({ length: 11 }, (_, i) => i));
   });

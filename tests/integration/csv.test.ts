@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsvBytes } from "@/lib/csv/parse-csv";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { appendRows, importCsv } from "@/lib/services/csv/csv-files";
 import { newUser } from "../support/ai";
 import { csvApi as api, ids, importFile, prospects, setRowCount, storedRows } from "../support/csv";
@@ -12,19 +12,37 @@ afterAll(closeDatabase);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isIso = (v: unknown) => typeof v === "string" && new Date(v).toISOString() === v;
-const FILE_KEYS = ["_id", "columns", "created", "fileName", "rowCount", "rowIds", "rows", "rowsReplacedAt", "serverTime", "updatedAt"];
+const FILE_KEYS = [
+  "_id",
+  "columns",
+  "created",
+  "fileName",
+  "rowCount",
+  "rowIds",
+  "rows",
+  "rowsReplacedAt",
+  "serverTime",
+  "updatedAt",
+];
 const SUMMARY_KEYS = ["_id", "columns", "created", "fileName", "rowCount", "updatedAt"];
 
 describe("POST /api/csv/import and GET /api/csv/{id}", () => {
   it("stores a parsed file and returns it with rows keyed by column name", async () => {
     const user = await newUser("csv-shape");
-    const parsed = parseCsvBytes(new Uint8Array(readFileSync(new URL("../fixtures/prospects-25.csv", import.meta.url))));
+    const parsed = parseCsvBytes(
+      new Uint8Array(readFileSync(new URL("../fixtures/prospects-25.csv", import.meta.url))),
+    );
     const res = await api.import(user, { fileName: "prospects-25.csv", columns: parsed.columns, rows: parsed.rows });
     expect(res.status, res.text).toBe(201);
     const file = res.json;
     expect(Object.keys(file).sort()).toEqual(FILE_KEYS);
     expect(file._id).toMatch(UUID);
-    expect(file).toMatchObject({ fileName: "prospects-25.csv", rowCount: 25, columns: parsed.columns, rows: parsed.rows });
+    expect(file).toMatchObject({
+      fileName: "prospects-25.csv",
+      rowCount: 25,
+      columns: parsed.columns,
+      rows: parsed.rows,
+    });
     expect(file.rows[1].Notes).toBe('Hiring 3 SDRs, "scaling fast"');
     expect(file.rows[3].Notes).toBe("Line one\nline two");
     expect(file.rowIds).toHaveLength(25);
@@ -43,7 +61,10 @@ describe("POST /api/csv/import and GET /api/csv/{id}", () => {
 
   it("orders columns by first appearance when none are given", async () => {
     const user = await newUser("csv-cols");
-    const file = await importFile(user, [{ b: "1", a: "2" }, { c: "3", a: "4" }]);
+    const file = await importFile(user, [
+      { b: "1", a: "2" },
+      { c: "3", a: "4" },
+    ]);
     expect(file.columns).toEqual(["b", "a", "c"]);
     expect(file.rows.map((r: Record<string, string>) => r.a)).toEqual(["2", "4"]);
     expect(file.rows[1].c).toBe("3");
@@ -84,7 +105,8 @@ describe("POST /api/csv/import and GET /api/csv/{id}", () => {
 
   it("allows 200 columns and rejects 201, from the rows or from the columns list", async () => {
     const user = await newUser("csv-col-limit");
-    const wide = (n: number, prefix = "c") => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, "v"]));
+    const wide = (n: number, prefix = "c") =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, "v"]));
     expect((await api.import(user, { fileName: "200.csv", rows: [wide(200)] })).status).toBe(201);
     for (const body of [
       { fileName: "201.csv", rows: [wide(201)] },
@@ -119,7 +141,14 @@ describe("GET /api/csv and GET /api/csv/recent", () => {
     expect(res.status, res.text).toBe(200);
     expect(ids(res.json)).toEqual([c._id, b._id, a._id]);
     for (const f of res.json) expect(Object.keys(f).sort()).toEqual(SUMMARY_KEYS);
-    expect(res.json[0]).toEqual({ _id: c._id, fileName: "c.csv", rowCount: 3, columns: ["Name", "Email", "Company"], created: c.created, updatedAt: c.updatedAt });
+    expect(res.json[0]).toEqual({
+      _id: c._id,
+      fileName: "c.csv",
+      rowCount: 3,
+      columns: ["Name", "Email", "Company"],
+      created: c.created,
+      updatedAt: c.updatedAt,
+    });
     expect((await api.list(other)).json.map((f: { fileName: string }) => f.fileName)).toEqual(["theirs.csv"]);
   });
 
@@ -140,7 +169,12 @@ describe("GET /api/csv and GET /api/csv/recent", () => {
 describe("chunked import", () => {
   it("hides a file until the final chunk and keeps rows in order across chunks", async () => {
     const user = await newUser("csv-chunks");
-    const first = await api.import(user, { fileName: "chunked.csv", columns: ["Name", "Email", "Company"], rows: prospects(3), final: false });
+    const first = await api.import(user, {
+      fileName: "chunked.csv",
+      columns: ["Name", "Email", "Company"],
+      rows: prospects(3),
+      final: false,
+    });
     expect(first.status, first.text).toBe(201);
     expect(Object.keys(first.json).sort()).toEqual(SUMMARY_KEYS);
     expect(first.json).toMatchObject({ fileName: "chunked.csv", rowCount: 3 });
@@ -154,7 +188,10 @@ describe("chunked import", () => {
     };
     await hidden();
 
-    const second = await api.append(user, id, { rows: [...prospects(2, 3).map((r) => ({ ...r, Score: "7" }))], final: false });
+    const second = await api.append(user, id, {
+      rows: [...prospects(2, 3).map((r) => ({ ...r, Score: "7" }))],
+      final: false,
+    });
     expect(second.status, second.text).toBe(200);
     expect(second.json).toMatchObject({ _id: id, rowCount: 5, columns: ["Name", "Email", "Company", "Score"] });
     await hidden();
@@ -180,17 +217,28 @@ describe("chunked import", () => {
     const more = await api.append(user, done._id, { rows: prospects(1, 2) });
     expect(more.status, more.text).toBe(200);
     expect(more.json.rowCount).toBe(3);
-    expect((await api.get(user, done._id)).json.rows.map((r: { Name: string }) => r.Name)).toEqual(["Prospect 0", "Prospect 1", "Prospect 2"]);
+    expect((await api.get(user, done._id)).json.rows.map((r: { Name: string }) => r.Name)).toEqual([
+      "Prospect 0",
+      "Prospect 1",
+      "Prospect 2",
+    ]);
     expect((await api.append(user, done._id, { rows: "nope" })).status).toBe(400);
   });
 
   it("rejects an append that would take the file past 100,000 rows", async () => {
     const user = await newUser("csv-append-limit");
-    const file = await importCsv(user.id, { fileName: "huge.csv", rows: Array.from({ length: 50_000 }, () => ({})), final: false });
+    const file = await importCsv(user.id, {
+      fileName: "huge.csv",
+      rows: Array.from({ length: 50_000 }, () => ({})),
+      final: false,
+    });
     const tooMany = Array.from({ length: 50_001 }, () => ({}));
     const error = await appendRows(user.id, file._id, { rows: tooMany, final: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 400, msg: "A file can have at most 100,000 rows (this one would have 100,001)" });
+    expect(error).toMatchObject({
+      status: 400,
+      msg: "A file can have at most 100,000 rows (this one would have 100,001)",
+    });
     expect((await storedRows(file._id)).length).toBe(50_000);
 
     // The same check through the route, at the boundary (row_count set directly instead of inserting rows).
@@ -217,7 +265,13 @@ describe("PUT /api/csv/update", () => {
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.json).sort()).toEqual(FILE_KEYS);
     // Company is in no row any more; Notes is new.
-    expect(res.json).toMatchObject({ _id: file._id, rowCount: 2, rows, columns: ["Name", "Email", "Notes"], created: file.created });
+    expect(res.json).toMatchObject({
+      _id: file._id,
+      rowCount: 2,
+      rows,
+      columns: ["Name", "Email", "Notes"],
+      created: file.created,
+    });
     expect(res.json.rowIds.some((rowId: number) => file.rowIds.includes(rowId))).toBe(false);
     const got = (await api.get(user, file._id)).json;
     expect(got.rows).toEqual(rows);
@@ -240,7 +294,11 @@ describe("PUT /api/csv/update", () => {
       [{ rows: [] }, 400, /^id is required$/],
       [{ id: file._id, rows: "x" }, 400, /^rows must be an array of row objects$/],
       [{ id: file._id, rows: [1] }, 400, /^Each row must be an object/],
-      [{ id: file._id, rows: [Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`c${i}`, ""]))] }, 400, /at most 200 columns/],
+      [
+        { id: file._id, rows: [Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`c${i}`, ""]))] },
+        400,
+        /at most 200 columns/,
+      ],
       [{ id: "not-a-uuid", rows: [] }, 404, /not found/i],
     ];
     for (const [body, status, msg] of cases) {

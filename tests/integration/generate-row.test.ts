@@ -45,8 +45,10 @@ async function setup(provider: "OpenAI" | "Anthropic" = "OpenAI", apiKey?: strin
   return { user, csvId: file._id, connectionId: conn.json._id, body };
 }
 
-const generate = (user: TestUser, body: unknown) => callRoute(generatePOST, { method: "POST", url: "/api/ai/generate", headers: user.headers, body });
-const used = async (user: TestUser) => (await callRoute(creditsGET, { url: "/api/ai/credits", headers: user.headers })).json.credits.used as number;
+const generate = (user: TestUser, body: unknown) =>
+  callRoute(generatePOST, { method: "POST", url: "/api/ai/generate", headers: user.headers, body });
+const used = async (user: TestUser) =>
+  (await callRoute(creditsGET, { url: "/api/ai/credits", headers: user.headers })).json.credits.used as number;
 const rowsOf = async (s: Setup) => (await csvApi.get(s.user, s.csvId)).json.rows as Record<string, string>[];
 const generations = () => fake.stats.calls.length;
 
@@ -64,8 +66,15 @@ describe("POST /api/ai/generate", () => {
 
     const file = (await csvApi.get(s.user, s.csvId)).json;
     expect(file.columns).toEqual(["First Name", "Company", "Email", "Subject Line", "Email Body", "AI Response"]);
-    expect(file.rows[1]).toMatchObject({ "First Name": "Grace", "Subject Line": res.json.subject_line, "Email Body": res.json.email_body });
-    expect(JSON.parse(file.rows[1]["AI Response"])).toEqual({ subject_line: res.json.subject_line, email_body: res.json.email_body });
+    expect(file.rows[1]).toMatchObject({
+      "First Name": "Grace",
+      "Subject Line": res.json.subject_line,
+      "Email Body": res.json.email_body,
+    });
+    expect(JSON.parse(file.rows[1]["AI Response"])).toEqual({
+      subject_line: res.json.subject_line,
+      email_body: res.json.email_body,
+    });
     expect(file.rows[0]["Subject Line"]).toBeFalsy();
     expect(file.rows[2]["Subject Line"]).toBeFalsy();
     expect(await used(s.user)).toBe(1);
@@ -94,7 +103,10 @@ describe("POST /api/ai/generate", () => {
 
   it("{{Missing|there}}: the fallback reaches the provider", async () => {
     const s = await setup();
-    const res = await generate(s.user, s.body({ prompt: "Hello {{Nickname|there}}, how is {{Company|your company}}?", selectedRowIndex: 2 }));
+    const res = await generate(
+      s.user,
+      s.body({ prompt: "Hello {{Nickname|there}}, how is {{Company|your company}}?", selectedRowIndex: 2 }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(fake.stats.prompts).toEqual(["Hello there, how is your company?"]);
   });
@@ -111,7 +123,9 @@ describe("POST /api/ai/generate", () => {
 
   it("a failed row shows 'Error: …'; its retry (isRetry) is allowed with 0 credits left and not charged", async () => {
     const s = await setup();
-    fake.failNext(1, 400, { error: { message: "Injected refusal", type: "invalid_request_error", param: null, code: null } });
+    fake.failNext(1, 400, {
+      error: { message: "Injected refusal", type: "invalid_request_error", param: null, code: null },
+    });
     const failed = await generate(s.user, s.body());
     expect(failed.status).toBe(400);
     expect(failed.json.msg).toContain("Injected refusal");
@@ -175,12 +189,21 @@ describe("POST /api/ai/generate", () => {
   it("a content-only answer fills the body and sets '(No subject_line field)'", async () => {
     const s = await setup();
     fake.setOptions({ respond: () => ({ content: "Dear Grace, just the body." }) });
-    const schema = { type: "object", properties: { content: { type: "string" } }, required: ["content"], additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { content: { type: "string" } },
+      required: ["content"],
+      additionalProperties: false,
+    };
     const res = await generate(s.user, s.body({ jsonSchema: JSON.stringify(schema) }));
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ content: "Dear Grace, just the body." });
     expect(res.json.subject_line).toBeUndefined();
-    expect((await rowsOf(s))[1]).toMatchObject({ "Subject Line": "(No subject_line field)", "Email Body": "Dear Grace, just the body.", "AI Response": '{"content":"Dear Grace, just the body."}' });
+    expect((await rowsOf(s))[1]).toMatchObject({
+      "Subject Line": "(No subject_line field)",
+      "Email Body": "Dear Grace, just the body.",
+      "AI Response": '{"content":"Dear Grace, just the body."}',
+    });
     expect(await used(s.user)).toBe(1);
   });
 
@@ -197,7 +220,11 @@ describe("POST /api/ai/generate", () => {
     const res = await generate(s.user, s.body());
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ subject_line: "(Parse Error)", email_body: "(Parse Error)" });
-    expect((await rowsOf(s))[1]).toMatchObject({ "Subject Line": "(Parse Error)", "Email Body": "(Parse Error)", "AI Response": "(Parse Error)" });
+    expect((await rowsOf(s))[1]).toMatchObject({
+      "Subject Line": "(Parse Error)",
+      "Email Body": "(Parse Error)",
+      "AI Response": "(Parse Error)",
+    });
     expect(await used(s.user)).toBe(0);
     expect(res.json.credits).toMatchObject({ used: 0, remaining: 100 });
   });
@@ -213,11 +240,15 @@ describe("POST /api/ai/generate", () => {
 
   it("validates the payload, needs a session and keeps other users' files private", async () => {
     const s = await setup();
-    expect((await generate(s.user, s.body({ prompt: "  " }))).json.msg).toBe("Configuration error: Prompt cannot be empty");
+    expect((await generate(s.user, s.body({ prompt: "  " }))).json.msg).toBe(
+      "Configuration error: Prompt cannot be empty",
+    );
     expect((await generate(s.user, s.body({ jsonSchema: "{oops" }))).status).toBe(400);
     expect((await generate(s.user, s.body({ selectedRowIndex: 7 }))).status).toBe(400);
     expect((await generate(s.user, "{not json")).status).toBe(400);
-    expect((await callRoute(generatePOST, { method: "POST", url: "/api/ai/generate", body: s.body() })).status).toBe(401);
+    expect((await callRoute(generatePOST, { method: "POST", url: "/api/ai/generate", body: s.body() })).status).toBe(
+      401,
+    );
     const other = await newUser("gen-other");
     const otherConn = (await addConnection(other, "OpenAI")).json._id;
     expect((await generate(other, s.body({ connectionId: otherConn }))).status).toBe(404);
@@ -226,7 +257,10 @@ describe("POST /api/ai/generate", () => {
 
   it("without csvId it generates from the sent row only (nothing stored)", async () => {
     const s = await setup();
-    const res = await generate(s.user, s.body({ csvId: undefined, data: { "First Name": "Solo", Company: "One" }, selectedRowIndex: 0 }));
+    const res = await generate(
+      s.user,
+      s.body({ csvId: undefined, data: { "First Name": "Solo", Company: "One" }, selectedRowIndex: 0 }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(fake.stats.prompts).toEqual(["Write a cold email to Solo at One."]);
     expect((await rowsOf(s))[0]!["Subject Line"]).toBeFalsy();

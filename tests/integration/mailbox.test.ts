@@ -77,7 +77,7 @@ describe("GET /api/dev/mailbox", () => {
     try {
       const res = await mailbox(`?to=${encodeURIComponent(alice)}`);
       expect(res.status).toBe(404);
-      expect(res.json).toEqual({ msg: "Not found" });
+      expect(res.json).toEqual({ msg: "Not found", code: "not_found" });
     } finally {
       for (const key of ["MAIL_DRIVER", "RESEND_API_KEY", "MAIL_FROM"]) {
         if (saved[key] === undefined) delete process.env[key];

@@ -19,7 +19,11 @@ beforeEach(() => {
 });
 
 const CLOSED = JSON.parse(DEFAULT_JSON_SCHEMA) as Json;
-const OPEN: Json = { type: "object", properties: { subject_line: { type: "string" }, email_body: { type: "string" }, ps: { type: "string" } }, required: ["subject_line"] };
+const OPEN: Json = {
+  type: "object",
+  properties: { subject_line: { type: "string" }, email_body: { type: "string" }, ps: { type: "string" } },
+  required: ["subject_line"],
+};
 const generations = () => seen.filter((s) => s.endpoint !== "models.list" && s.endpoint !== "models.retrieve");
 
 function req(provider: "OpenAI" | "Anthropic", extra: Partial<GenerationRequest> = {}): GenerationRequest {
@@ -35,7 +39,10 @@ function req(provider: "OpenAI" | "Anthropic", extra: Partial<GenerationRequest>
 }
 
 async function providerError(p: Promise<unknown>): Promise<ProviderError> {
-  const error = await p.then(() => null, (e: unknown) => e);
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -47,10 +54,16 @@ describe("OpenAI", () => {
     const [call] = generations();
     expect(generations()).toHaveLength(1);
     expect(call!.path).toBe("/v1/chat/completions");
-    expect(call!.body.response_format).toEqual({ type: "json_schema", json_schema: { name: "email", schema: CLOSED, strict: true } });
+    expect(call!.body.response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "email", schema: CLOSED, strict: true },
+    });
     expect(call!.body.tools).toBeUndefined();
     expect(call!.prompt).toBe("Write to Ada at Analytical Engines");
-    expect(result.output).toMatchObject({ subject_line: expect.stringContaining("Ada"), email_body: expect.stringContaining("Analytical Engines") });
+    expect(result.output).toMatchObject({
+      subject_line: expect.stringContaining("Ada"),
+      email_body: expect.stringContaining("Analytical Engines"),
+    });
     expect(JSON.parse(result.rawText)).toEqual(result.output);
     expect(result.rateLimit.remaining).toBe(49);
     expect(result.rateLimit.resetMs).toBeGreaterThan(50_000);
@@ -72,7 +85,12 @@ describe("OpenAI", () => {
     expect(generations()).toHaveLength(1);
     expect(call!.path).toBe("/v1/responses");
     expect(call!.body.tools).toEqual([{ type: "web_search" }]);
-    expect((call!.body.text as Json).format).toEqual({ type: "json_schema", name: "email", schema: CLOSED, strict: true });
+    expect((call!.body.text as Json).format).toEqual({
+      type: "json_schema",
+      name: "email",
+      schema: CLOSED,
+      strict: true,
+    });
     expect(call!.body.input).toBe("Write to Ada at Analytical Engines");
     expect(call!.body.instructions).toMatch(/web search/i);
     expect(result.output).toMatchObject({ subject_line: expect.any(String), email_body: expect.any(String) });
@@ -117,7 +135,19 @@ describe("Anthropic", () => {
       onRequest: (info) => {
         seen.push(info);
         const input = { subject_line: "Researched", email_body: "Body" };
-        return { status: 200, body: { id: "msg_1", type: "message", role: "assistant", model: info.model, content: [{ type: "tool_use", id: "toolu_1", name: "write_email", input }], stop_reason: "tool_use", stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } };
+        return {
+          status: 200,
+          body: {
+            id: "msg_1",
+            type: "message",
+            role: "assistant",
+            model: info.model,
+            content: [{ type: "tool_use", id: "toolu_1", name: "write_email", input }],
+            stop_reason: "tool_use",
+            stop_sequence: null,
+            usage: { input_tokens: 1, output_tokens: 1 },
+          },
+        };
       },
     });
     const result = await generateStructured(req("Anthropic", { useCase: "web_research" }));
@@ -164,7 +194,9 @@ describe("errors", () => {
     });
 
     it(`${provider}: an unknown model → model_not_found`, async () => {
-      const e = await providerError(generateStructured(req(provider, { model: provider === "OpenAI" ? "gpt-9-ultra" : "claude-9" })));
+      const e = await providerError(
+        generateStructured(req(provider, { model: provider === "OpenAI" ? "gpt-9-ultra" : "claude-9" })),
+      );
       expect(e.kind).toBe("model_not_found");
       expect(e.message).toMatch(provider === "OpenAI" ? /gpt-9-ultra/ : /claude-9/);
     });

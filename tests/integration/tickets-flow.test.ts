@@ -21,7 +21,8 @@ async function newAdmin(): Promise<TestUser> {
   return admin;
 }
 
-const ticketMails = async (email: string) => (await listOutbox(email)).filter((m) => m.subject.startsWith("Update on your support ticket"));
+const ticketMails = async (email: string) =>
+  (await listOutbox(email)).filter((m) => m.subject.startsWith("Update on your support ticket"));
 
 describe("POST /api/tickets/{id}/reply", () => {
   it("appends the user's reply, trimmed, labelled responder 'user', and bumps updatedAt", async () => {
@@ -36,7 +37,10 @@ describe("POST /api/tickets/{id}/reply", () => {
     expect(Date.parse(res.json.updatedAt)).toBeGreaterThan(Date.parse(ticket.updatedAt));
 
     const second = await replyToTicket(user, ticket._id, { message: "And another detail." });
-    expect(second.json.responses.map((r: { message: string }) => r.message)).toEqual(["Here is a screenshot.", "And another detail."]);
+    expect(second.json.responses.map((r: { message: string }) => r.message)).toEqual([
+      "Here is a screenshot.",
+      "And another detail.",
+    ]);
     expect((await getTicket(user, ticket._id)).json).toEqual(second.json);
   });
 
@@ -50,7 +54,7 @@ describe("POST /api/tickets/{id}/reply", () => {
     const ticket = await newTicket(user);
     const res = await replyToTicket(user, ticket._id, body);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ msg: "Please enter a reply message" });
+    expect(res.json).toEqual({ msg: "Please enter a reply message", code: "invalid_input" });
     expect((await getTicket(user, ticket._id)).json.responses).toEqual([]);
   });
 
@@ -79,12 +83,12 @@ describe("PUT /api/tickets/{id} (status)", () => {
 
     const reply = await replyToTicket(user, ticket._id, { message: "One more thing" });
     expect(reply.status).toBe(400);
-    expect(reply.json).toEqual({ msg: "This ticket is closed. Reopen it to add a reply." });
+    expect(reply.json).toEqual({ msg: "This ticket is closed. Reopen it to add a reply.", code: "invalid_input" });
     expect((await getTicket(user, ticket._id)).json.responses).toEqual([]);
 
     const again = await setTicketStatus(user, ticket._id, { status: "closed" });
     expect(again.status).toBe(400);
-    expect(again.json).toEqual({ msg: TRANSITION_MSG });
+    expect(again.json).toEqual({ msg: TRANSITION_MSG, code: "invalid_input" });
 
     const reopened = await setTicketStatus(user, ticket._id, { status: "open" });
     expect(reopened.status, reopened.text).toBe(200);
@@ -101,7 +105,7 @@ describe("PUT /api/tickets/{id} (status)", () => {
     const ticket = await newTicket(user);
     const res = await setTicketStatus(user, ticket._id, { status: to });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ msg: TRANSITION_MSG });
+    expect(res.json).toEqual({ msg: TRANSITION_MSG, code: "invalid_input" });
     expect((await getTicket(user, ticket._id)).json).toEqual(ticket);
   });
 
@@ -112,12 +116,12 @@ describe("PUT /api/tickets/{id} (status)", () => {
     for (const status of ["resolved", "in-progress"]) {
       const res = await setTicketStatus(user, ticket._id, { status });
       expect(res.status, status).toBe(400);
-      expect(res.json).toEqual({ msg: TRANSITION_MSG });
+      expect(res.json).toEqual({ msg: TRANSITION_MSG, code: "invalid_input" });
     }
     for (const body of [{ status: "done" }, {}, { status: null }]) {
       const res = await setTicketStatus(user, ticket._id, body);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ msg: "Status must be open, in-progress, resolved or closed" });
+      expect(res.json).toEqual({ msg: "Status must be open, in-progress, resolved or closed", code: "invalid_input" });
     }
     expect((await setTicketStatus(user, ticket._id, "{not json")).status).toBe(400);
     expect((await getTicket(user, ticket._id)).json.status).toBe("closed");
@@ -180,7 +184,10 @@ describe("adminUpdateTicket (service) as seen by the user", () => {
     // A response without a status change keeps the status and notifies.
     await adminUpdateTicket(admin.id, ticket._id, { response: "Refund issued." });
     expect(await ticketMails(user.email)).toHaveLength(2);
-    expect((await getTicket(user, ticket._id)).json).toMatchObject({ status: "resolved", responses: [{ responder: "admin", message: "Refund issued." }] });
+    expect((await getTicket(user, ticket._id)).json).toMatchObject({
+      status: "resolved",
+      responses: [{ responder: "admin", message: "Refund issued." }],
+    });
   });
 
   it("lets the user close a ticket the admin set in-progress, and reopen it to open", async () => {
@@ -213,7 +220,7 @@ describe("adminUpdateTicket (service) as seen by the user", () => {
     const admin = await newAdmin();
     const user = await newUser("tix-admin-html");
     const ticket = await newTicket(user, { subject: "<img src=x onerror=alert(1)>" });
-    await adminUpdateTicket(admin.id, ticket._id, { response: "Use <b>bold</b> & \"quotes\"" });
+    await adminUpdateTicket(admin.id, ticket._id, { response: 'Use <b>bold</b> & "quotes"' });
     const [mail] = await ticketMails(user.email);
     expect(mail!.html).not.toContain("<img src=x");
     expect(mail!.html).not.toContain("<b>bold</b>");
@@ -224,7 +231,12 @@ describe("adminUpdateTicket (service) as seen by the user", () => {
 
   it("answers 404 for an unknown or malformed ticket id", async () => {
     const admin = await newAdmin();
-    await expect(adminUpdateTicket(admin.id, "nope", { status: "closed" })).rejects.toMatchObject({ status: 404, msg: "Ticket not found" });
-    await expect(adminUpdateTicket(admin.id, "00000000-0000-4000-8000-000000000000", { status: "closed" })).rejects.toMatchObject({ status: 404 });
+    await expect(adminUpdateTicket(admin.id, "nope", { status: "closed" })).rejects.toMatchObject({
+      status: 404,
+      msg: "Ticket not found",
+    });
+    await expect(
+      adminUpdateTicket(admin.id, "00000000-0000-4000-8000-000000000000", { status: "closed" }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

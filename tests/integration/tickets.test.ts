@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newUser } from "../support/ai";
 import { closeDatabase, setupTestDatabase } from "../support/db";
-import { createTicketCall, getTicket, listTickets, newTicket, replyToTicket, setTicketStatus } from "../support/tickets";
+import {
+  createTicketCall,
+  getTicket,
+  listTickets,
+  newTicket,
+  replyToTicket,
+  setTicketStatus,
+} from "../support/tickets";
 
 beforeAll(setupTestDatabase);
 afterAll(closeDatabase);
@@ -14,7 +21,11 @@ describe("POST /api/tickets", () => {
   it("creates an open ticket and answers 201 with the ticket shape", async () => {
     const user = await newUser("tix-create");
     const before = Date.now();
-    const res = await createTicketCall(user, { subject: "Billing question", message: "Was I charged twice?", priority: "high" });
+    const res = await createTicketCall(user, {
+      subject: "Billing question",
+      message: "Was I charged twice?",
+      priority: "high",
+    });
     expect(res.status, res.text).toBe(201);
     const t = res.json;
     expect(t).toMatchObject({
@@ -39,7 +50,12 @@ describe("POST /api/tickets", () => {
     const user = await newUser("tix-trim");
     const res = await createTicketCall(user, { subject: "  Padded subject \n", message: "\t Padded message  " });
     expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ subject: "Padded subject", message: "Padded message", priority: "medium", status: "open" });
+    expect(res.json).toMatchObject({
+      subject: "Padded subject",
+      message: "Padded message",
+      priority: "medium",
+      status: "open",
+    });
   });
 
   it("accepts each of the priorities low, medium and high", async () => {
@@ -58,13 +74,21 @@ describe("POST /api/tickets", () => {
     ["a non-string subject", { subject: 42, message: "Body" }, "Please enter a subject for your ticket"],
     ["a missing message", { subject: "Subject" }, "Please enter a message describing your issue"],
     ["a blank message", { subject: "Subject", message: "   " }, "Please enter a message describing your issue"],
-    ["an unknown priority", { subject: "Subject", message: "Body", priority: "urgent" }, "Priority must be low, medium or high"],
-    ["an upper-case priority", { subject: "Subject", message: "Body", priority: "HIGH" }, "Priority must be low, medium or high"],
+    [
+      "an unknown priority",
+      { subject: "Subject", message: "Body", priority: "urgent" },
+      "Priority must be low, medium or high",
+    ],
+    [
+      "an upper-case priority",
+      { subject: "Subject", message: "Body", priority: "HIGH" },
+      "Priority must be low, medium or high",
+    ],
   ])("rejects %s with 400 and a message", async (_label, body, msg) => {
     const user = await newUser("tix-invalid");
     const res = await createTicketCall(user, body);
     expect(res.status, res.text).toBe(400);
-    expect(res.json).toEqual({ msg });
+    expect(res.json).toEqual({ msg, code: "invalid_input" });
     expect((await listTickets(user)).json).toEqual([]);
   });
 
@@ -88,7 +112,7 @@ describe("POST /api/tickets", () => {
     const user = await newUser("tix-json");
     const malformed = await createTicketCall(user, '{"subject": "x", ');
     expect(malformed.status).toBe(400);
-    expect(malformed.json).toEqual({ msg: "Malformed JSON in request body" });
+    expect(malformed.json).toEqual({ msg: "Malformed JSON in request body", code: "invalid_input" });
     for (const body of ["null", "[]", '"text"']) {
       const res = await createTicketCall(user, body);
       expect(res.status, body).toBe(400);
@@ -137,7 +161,13 @@ describe("GET /api/tickets and /api/tickets/{id}", () => {
     const created = await newTicket(user, { subject: "Look me up", priority: "low" });
     const res = await getTicket(user, created._id);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ _id: created._id, subject: "Look me up", priority: "low", status: "open", responses: [] });
+    expect(res.json).toMatchObject({
+      _id: created._id,
+      subject: "Look me up",
+      priority: "low",
+      status: "open",
+      responses: [],
+    });
     // Upper-case UUIDs are the same id.
     const upper = await getTicket(user, created._id.toUpperCase());
     expect(upper.status).toBe(200);
@@ -151,13 +181,13 @@ describe("GET /api/tickets and /api/tickets/{id}", () => {
 
     const get = await getTicket(intruder, ticket._id);
     expect(get.status).toBe(404);
-    expect(get.json).toEqual({ msg: "Ticket not found" });
+    expect(get.json).toEqual({ msg: "Ticket not found", code: "not_found" });
     const reply = await replyToTicket(intruder, ticket._id, { message: "Hijack" });
     expect(reply.status).toBe(404);
-    expect(reply.json).toEqual({ msg: "Ticket not found" });
+    expect(reply.json).toEqual({ msg: "Ticket not found", code: "not_found" });
     const put = await setTicketStatus(intruder, ticket._id, { status: "closed" });
     expect(put.status).toBe(404);
-    expect(put.json).toEqual({ msg: "Ticket not found" });
+    expect(put.json).toEqual({ msg: "Ticket not found", code: "not_found" });
 
     const after = (await getTicket(owner, ticket._id)).json;
     expect(after).toEqual(ticket);
@@ -166,9 +196,13 @@ describe("GET /api/tickets and /api/tickets/{id}", () => {
   it("answers 404 for a non-UUID id and for an unknown UUID", async () => {
     const user = await newUser("tix-404");
     for (const id of ["not-a-uuid", "123", "'; drop table tickets; --", MISSING_ID]) {
-      for (const res of [await getTicket(user, id), await replyToTicket(user, id, { message: "Hi" }), await setTicketStatus(user, id, { status: "closed" })]) {
+      for (const res of [
+        await getTicket(user, id),
+        await replyToTicket(user, id, { message: "Hi" }),
+        await setTicketStatus(user, id, { status: "closed" }),
+      ]) {
         expect(res.status, id).toBe(404);
-        expect(res.json).toEqual({ msg: "Ticket not found" });
+        expect(res.json).toEqual({ msg: "Ticket not found", code: "not_found" });
       }
     }
   });
@@ -187,7 +221,7 @@ describe("authentication", () => {
     ];
     for (const res of anonymous) {
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ msg: "Authentication required" });
+      expect(res.json).toEqual({ msg: "Authentication required", code: "unauthenticated" });
     }
     const forged = await listTickets({ ...user, headers: { "x-auth-token": "forged.token.value" } });
     expect(forged.status).toBe(401);

@@ -44,14 +44,24 @@ describe("POST /webhooks/send", () => {
     expect(rx.requests).toHaveLength(1);
     const req = rx.requests[0]!;
     expect(req.json).toEqual({ event: "rows.exported", sentAt: expect.any(String), data: rows });
-    expect(req.headers["x-webhook-signature"]).toBe(`sha256=${createHmac("sha256", SECRET).update(req.rawBody, "utf8").digest("hex")}`);
+    expect(req.headers["x-webhook-signature"]).toBe(
+      `sha256=${createHmac("sha256", SECRET).update(req.rawBody, "utf8").digest("hex")}`,
+    );
     expect(hasValidSignature(req, "another secret")).toBe(false);
     expect(req.headers["x-chunk-index"]).toBe("1");
     expect(req.headers["x-chunk-count"]).toBe("1");
     expect(Number(req.headers["content-length"])).toBe(Buffer.byteLength(req.rawBody));
 
     const [logged] = await deliveriesOf(user.id);
-    expect(logged).toMatchObject({ status: "success", statusCode: 200, rowCount: 3, attempts: 1, event: "rows.exported", url: rx.url, error: null });
+    expect(logged).toMatchObject({
+      status: "success",
+      statusCode: 200,
+      rowCount: 3,
+      attempts: 1,
+      event: "rows.exported",
+      url: rx.url,
+      error: null,
+    });
     expect(logged!.idempotencyKey).toBe(req.idempotencyKey);
   });
 
@@ -65,7 +75,11 @@ describe("POST /webhooks/send", () => {
     const data = rx.requests.map((r) => (r.json as { data: unknown[] }).data);
     expect(data.map((d) => d.length)).toEqual([500, 500, 200]);
     expect(data.flat()).toEqual(rows);
-    expect(rx.requests.map((r) => [r.headers["x-chunk-index"], r.headers["x-chunk-count"]])).toEqual([["1", "3"], ["2", "3"], ["3", "3"]]);
+    expect(rx.requests.map((r) => [r.headers["x-chunk-index"], r.headers["x-chunk-count"]])).toEqual([
+      ["1", "3"],
+      ["2", "3"],
+      ["3", "3"],
+    ]);
     expect(new Set(rx.requests.map((r) => r.idempotencyKey)).size).toBe(3);
     expect(rx.deliveries()).toHaveLength(3);
     expect((await deliveriesOf(user.id)).map((d) => d.rowCount).sort()).toEqual([200, 500, 500]);
@@ -94,7 +108,13 @@ describe("POST /webhooks/send", () => {
     expect(rx.requests).toHaveLength(3);
     expect(rx.deliveries()).toHaveLength(0);
     const [logged] = await deliveriesOf(user.id);
-    expect(logged).toMatchObject({ status: "failed", attempts: 3, statusCode: 500, rowCount: 2, error: "The webhook answered 500: upstream broke" });
+    expect(logged).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      statusCode: 500,
+      rowCount: 2,
+      error: "The webhook answered 500: upstream broke",
+    });
     expect((await hooksApi.makeConfig(user)).json.lastDelivery).toMatchObject({ status: "failed", attempts: 3 });
   });
 
@@ -113,7 +133,9 @@ describe("POST /webhooks/send", () => {
     rx.respondWith(200, 422);
     const res = await hooksApi.sendMake(user, { data: rowsOf(1200) });
     expect(res.status).toBe(502);
-    expect(res.json.msg).toBe("The webhook answered 422: status 422 (500 of 1200 rows were delivered before the failure)");
+    expect(res.json.msg).toBe(
+      "The webhook answered 422: status 422 (500 of 1200 rows were delivered before the failure)",
+    );
     expect(res.json.sentRows).toBe(500);
     expect(rx.requests).toHaveLength(2);
   });
@@ -203,7 +225,12 @@ describe("postJson", () => {
   it("times out a slow receiver with a clear message", async () => {
     rx.respondWith({ delayMs: 3_000 });
     const started = Date.now();
-    const call = postJson(rx.url, "{}", { "content-type": "application/json" }, { timeoutMs: 300, allowPrivate: true, requireHttps: false });
+    const call = postJson(
+      rx.url,
+      "{}",
+      { "content-type": "application/json" },
+      { timeoutMs: 300, allowPrivate: true, requireHttps: false },
+    );
     await expect(call).rejects.toBeInstanceOf(WebhookTimeoutError);
     await expect(call).rejects.toThrow(/did not answer within/);
     expect(Date.now() - started).toBeLessThan(2_500);
@@ -211,14 +238,28 @@ describe("postJson", () => {
 
   it("follows redirects (re-sending the POST) when the target is allowed", async () => {
     rx.respondWith({ status: 307, location: "/second" }, { status: 308, location: `${rx.origin}/third` });
-    const res = await postJson(rx.url, '{"a":1}', { "content-type": "application/json" }, { timeoutMs: 2_000, allowPrivate: true, requireHttps: false });
+    const res = await postJson(
+      rx.url,
+      '{"a":1}',
+      { "content-type": "application/json" },
+      { timeoutMs: 2_000, allowPrivate: true, requireHttps: false },
+    );
     expect(res.status).toBe(200);
-    expect(rx.requests.map((r) => [r.path, r.rawBody])).toEqual([["/hook", '{"a":1}'], ["/second", '{"a":1}'], ["/third", '{"a":1}']]);
+    expect(rx.requests.map((r) => [r.path, r.rawBody])).toEqual([
+      ["/hook", '{"a":1}'],
+      ["/second", '{"a":1}'],
+      ["/third", '{"a":1}'],
+    ]);
   });
 
   it("gives up after too many redirects", async () => {
     rx.setFallback({ status: 302, location: "/again" });
-    const call = postJson(rx.url, "{}", {}, { timeoutMs: 2_000, allowPrivate: true, requireHttps: false, maxRedirects: 2 });
+    const call = postJson(
+      rx.url,
+      "{}",
+      {},
+      { timeoutMs: 2_000, allowPrivate: true, requireHttps: false, maxRedirects: 2 },
+    );
     await expect(call).rejects.toThrow("The webhook redirected too many times");
     expect(rx.requests).toHaveLength(3);
   });

@@ -22,14 +22,19 @@ vi.mock("node:dns", async (importOriginal) => {
   const lookup = (hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     const answer = seams.dns.get(hostname);
     if (!answer) return real.lookup(hostname, options as never, callback as never);
-    queueMicrotask(() => (options.all ? callback(null, answer) : callback(null, answer[0]!.address, answer[0]!.family)));
+    queueMicrotask(() =>
+      options.all ? callback(null, answer) : callback(null, answer[0]!.address, answer[0]!.family),
+    );
   };
   return { ...real, lookup, default: { ...real, lookup } };
 });
 
 vi.mock("@/lib/webhooks/address-policy", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/webhooks/address-policy")>();
-  return { ...real, isForbiddenAddress: (a: string) => (seams.publicLoopback && a === "127.0.0.1" ? false : real.isForbiddenAddress(a)) };
+  return {
+    ...real,
+    isForbiddenAddress: (a: string) => (seams.publicLoopback && a === "127.0.0.1" ? false : real.isForbiddenAddress(a)),
+  };
 });
 
 const PRIVATE = /private, local and metadata addresses are refused/;
@@ -85,10 +90,13 @@ describe("connect-time DNS guard", () => {
     expect(rx.requests).toHaveLength(1);
   });
 
-  it.each(["127.0.0.1", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]"])("refuses the literal address %s without connecting", async (host) => {
-    await expect(postJson(`http://${host}:${rx.port}/hook`, "{}", {}, strict)).rejects.toThrow(PRIVATE);
-    expect(rx.requests).toHaveLength(0);
-  });
+  it.each(["127.0.0.1", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]"])(
+    "refuses the literal address %s without connecting",
+    async (host) => {
+      await expect(postJson(`http://${host}:${rx.port}/hook`, "{}", {}, strict)).rejects.toThrow(PRIVATE);
+      expect(rx.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe("redirects are checked again (127.0.0.1 treated as a public first hop)", () => {
@@ -118,7 +126,9 @@ describe("redirects are checked again (127.0.0.1 treated as a public first hop)"
 
   it("refuses a downgrade from https to http when https is required", async () => {
     tlsRx.respondWith({ status: 307, location: `http://127.0.0.1:${rx.port}/plain` });
-    await expect(postJson(tlsRx.url, "{}", {}, { ...strict, requireHttps: true })).rejects.toThrow("Webhook URLs must use https://");
+    await expect(postJson(tlsRx.url, "{}", {}, { ...strict, requireHttps: true })).rejects.toThrow(
+      "Webhook URLs must use https://",
+    );
     expect(tlsRx.requests).toHaveLength(1);
     expect(rx.requests).toHaveLength(0);
   });
@@ -129,7 +139,10 @@ describe("through the app (ALLOW_PRIVATE_WEBHOOKS=0)", () => {
     setWebhookEnv({ allowPrivate: "0" });
     const user = await newUser("ssrf");
     // The name passes the save-time check (no address is known yet); https so it also saves outside local mode.
-    const saved = await hooksApi.saveMake(user, { webhookUrl: `https://rebind.test:${tlsRx.port}/hook`, webhookSecret: "x" });
+    const saved = await hooksApi.saveMake(user, {
+      webhookUrl: `https://rebind.test:${tlsRx.port}/hook`,
+      webhookSecret: "x",
+    });
     expect(saved.status, saved.text).toBe(200);
     const res = await hooksApi.sendMake(user, { data: rowsOf(2) });
     expect(res.status).toBe(502);

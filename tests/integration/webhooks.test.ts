@@ -142,7 +142,13 @@ describe("POST /webhooks/test", () => {
     expect(req.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
     const config = (await hooksApi.makeConfig(user)).json;
-    expect(config.lastDelivery).toMatchObject({ status: "success", statusCode: 200, rows: 0, attempts: 1, error: null });
+    expect(config.lastDelivery).toMatchObject({
+      status: "success",
+      statusCode: 200,
+      rows: 0,
+      attempts: 1,
+      error: null,
+    });
   });
 
   it("reports a receiver that refuses the test", async () => {
@@ -169,7 +175,15 @@ describe("Zapier hook (/zapier/*)", () => {
 
   it("only accepts URLs that start with ZAPIER_HOOK_PREFIX", async () => {
     const user = await newUser("zap");
-    const bad = [undefined, "", "   ", "https://example.com/hooks/catch/1", `${prefix.replace("127.0.0.1", "localhost")}x`, prefix.slice(0, -1), "not a url"];
+    const bad = [
+      undefined,
+      "",
+      "   ",
+      "https://example.com/hooks/catch/1",
+      `${prefix.replace("127.0.0.1", "localhost")}x`,
+      prefix.slice(0, -1),
+      "not a url",
+    ];
     for (const webhookUrl of bad) {
       const res = await hooksApi.saveZapier(user, webhookUrl === undefined ? {} : { webhookUrl });
       expect(res.status, String(webhookUrl)).toBe(400);
@@ -182,7 +196,9 @@ describe("Zapier hook (/zapier/*)", () => {
     delete process.env.ZAPIER_HOOK_PREFIX;
     setWebhookEnv({ allowPrivate: "1" });
     const user = await newUser("zap");
-    expect((await hooksApi.saveZapier(user, { webhookUrl: `${prefix}hooks/catch/1` })).json.msg).toBe("Please enter a valid Zapier webhook URL");
+    expect((await hooksApi.saveZapier(user, { webhookUrl: `${prefix}hooks/catch/1` })).json.msg).toBe(
+      "Please enter a valid Zapier webhook URL",
+    );
     const ok = await hooksApi.saveZapier(user, { webhookUrl: "https://hooks.zapier.com/hooks/catch/1/abc" });
     expect(ok.status, ok.text).toBe(200);
   });
@@ -205,7 +221,16 @@ describe("Zapier hook (/zapier/*)", () => {
 
 describe("SSRF checks when a URL is saved (ALLOW_PRIVATE_WEBHOOKS=0)", () => {
   // https URLs, so the refusal is about the address in both modes (outside local mode http:// is refused first).
-  const targets = () => [`https://127.0.0.1:${rx.port}/hook`, "https://10.0.0.5/x", "https://169.254.169.254/latest", `https://localhost:${rx.port}/`, "https://[::1]/", "https://metadata.google.internal/", `https://[::ffff:127.0.0.1]:${rx.port}/hook`, "https://[::ffff:a9fe:a9fe]/latest"];
+  const targets = () => [
+    `https://127.0.0.1:${rx.port}/hook`,
+    "https://10.0.0.5/x",
+    "https://169.254.169.254/latest",
+    `https://localhost:${rx.port}/`,
+    "https://[::1]/",
+    "https://metadata.google.internal/",
+    `https://[::ffff:127.0.0.1]:${rx.port}/hook`,
+    "https://[::ffff:a9fe:a9fe]/latest",
+  ];
 
   it("refuses private, loopback, link-local and metadata targets for Make and Zapier", async () => {
     setWebhookEnv({ allowPrivate: "0", zapierPrefix: "https://" });

@@ -28,20 +28,29 @@ const q = (query: Record<string, string | number> = {}) => {
 /** Every admin route of spec section 7, called the way Next would. */
 export const adminApi = {
   dashboard: (h: H) => callRoute(dashboardGET, { url: "/api/admin/dashboard", headers: h }),
-  users: (h: H, query?: Record<string, string | number>) => callRoute(usersGET, { url: `/api/admin/users${q(query)}`, headers: h }),
-  user: (h: H, id: string) => callRoute(userGET, { url: `/api/admin/users/${encodeURIComponent(id)}`, headers: h, params: { id } }),
-  bulkEmail: (h: H, body: unknown) => callRoute(bulkEmailPOST, { method: "POST", url: "/api/admin/users/bulk-email", headers: h, body }),
-  income: (h: H, query?: Record<string, string | number>) => callRoute(incomeGET, { url: `/api/admin/income${q(query)}`, headers: h }),
-  tickets: (h: H, query?: Record<string, string | number>) => callRoute(ticketsGET, { url: `/api/admin/tickets${q(query)}`, headers: h }),
+  users: (h: H, query?: Record<string, string | number>) =>
+    callRoute(usersGET, { url: `/api/admin/users${q(query)}`, headers: h }),
+  user: (h: H, id: string) =>
+    callRoute(userGET, { url: `/api/admin/users/${encodeURIComponent(id)}`, headers: h, params: { id } }),
+  bulkEmail: (h: H, body: unknown) =>
+    callRoute(bulkEmailPOST, { method: "POST", url: "/api/admin/users/bulk-email", headers: h, body }),
+  income: (h: H, query?: Record<string, string | number>) =>
+    callRoute(incomeGET, { url: `/api/admin/income${q(query)}`, headers: h }),
+  tickets: (h: H, query?: Record<string, string | number>) =>
+    callRoute(ticketsGET, { url: `/api/admin/tickets${q(query)}`, headers: h }),
   ticket: (h: H, id: string) => callRoute(ticketGET, { url: `/api/admin/tickets/${id}`, headers: h, params: { id } }),
-  updateTicket: (h: H, id: string, body: unknown) => callRoute(ticketPUT, { method: "PUT", url: `/api/admin/tickets/${id}`, headers: h, params: { id }, body }),
-  promos: (h: H, query?: Record<string, string | number>) => callRoute(promosGET, { url: `/api/admin/promo-codes${q(query)}`, headers: h }),
+  updateTicket: (h: H, id: string, body: unknown) =>
+    callRoute(ticketPUT, { method: "PUT", url: `/api/admin/tickets/${id}`, headers: h, params: { id }, body }),
+  promos: (h: H, query?: Record<string, string | number>) =>
+    callRoute(promosGET, { url: `/api/admin/promo-codes${q(query)}`, headers: h }),
   promo: (h: H, id: string) => callRoute(promoGET, { url: `/api/admin/promo-codes/${id}`, headers: h, params: { id } }),
-  createPromo: (h: H, body: unknown) => callRoute(promosPOST, { method: "POST", url: "/api/admin/promo-codes", headers: h, body }),
-  updatePromo: (h: H, id: string, body: unknown) => callRoute(promoPUT, { method: "PUT", url: `/api/admin/promo-codes/${id}`, headers: h, params: { id }, body }),
+  createPromo: (h: H, body: unknown) =>
+    callRoute(promosPOST, { method: "POST", url: "/api/admin/promo-codes", headers: h, body }),
+  updatePromo: (h: H, id: string, body: unknown) =>
+    callRoute(promoPUT, { method: "PUT", url: `/api/admin/promo-codes/${id}`, headers: h, params: { id }, body }),
 };
 
-export const ACCESS_DENIED = { msg: "Access denied. Admin privileges required." };
+export const ACCESS_DENIED = { msg: "Access denied. Admin privileges required.", code: "forbidden" };
 
 /** Expects a 200 (or `status`) and returns the JSON. */
 export function ok<T = AnyJson>(res: CallResult, status = 200): T {
@@ -59,10 +68,18 @@ export async function newAdmin(name = "Admin Tester"): Promise<TestUser & { toke
   resetEnvForTests();
   const session = await registerAndVerify(email, STRONG_PASSWORD, name);
   expect(session.user.isAdmin).toBe(true);
-  return { id: String(session.user._id), email, name, token: session.token, headers: { "x-auth-token": session.token } };
+  return {
+    id: String(session.user._id),
+    email,
+    name,
+    token: session.token,
+    headers: { "x-auth-token": session.token },
+  };
 }
 
-/** Letters only (no digits, `%` or `_`), so a search for it matches only this test's rows, even in a shared database. */
+/**
+ * Letters only (no digits, `%` or `_`), so a search for it matches only this test's rows, even in a shared database.
+ */
 export function uniqueTag(prefix = "Tag"): string {
   const letters = randomBytes(6)
     .toString("hex")
@@ -100,7 +117,11 @@ type Counters = Record<string, number>;
  * (rounded to cents). On a shared database another file may move a counter at the same
  * moment, so there the whole measurement is retried a few times before failing.
  */
-export async function expectDelta<T extends Counters>(measure: () => Promise<T>, act: () => Promise<unknown>, expected: { [K in keyof T]: number }): Promise<void> {
+export async function expectDelta<T extends Counters>(
+  measure: () => Promise<T>,
+  act: () => Promise<unknown>,
+  expected: { [K in keyof T]: number },
+): Promise<void> {
   let delta: Counters = {};
   for (let attempt = 0; attempt < (SHARED_DB ? 4 : 1); attempt++) {
     const before = await measure();

@@ -65,6 +65,16 @@ export async function userRow(id: string): Promise<UserRow> {
 export const validKey = (provider: "OpenAI" | "Anthropic", tail = "WXYZ") =>
   `${provider === "OpenAI" ? "sk-valid" : "sk-ant-valid"}-${randomBytes(8).toString("hex")}${tail}`;
 
-export async function addConnection(user: TestUser, provider: "OpenAI" | "Anthropic", apiKey = validKey(provider), name = `${provider} key`) {
-  return callRoute(connectionsPOST, { method: "POST", url: "/api/ai/connections", headers: user.headers, body: { name, provider, apiKey } });
+export async function addConnection(
+  user: TestUser,
+  provider: "OpenAI" | "Anthropic",
+  apiKey = validKey(provider),
+  name = `${provider} key`,
+) {
+  return callRoute(connectionsPOST, {
+    method: "POST",
+    url: "/api/ai/connections",
+    headers: user.headers,
+    body: { name, provider, apiKey },
+  });
 }

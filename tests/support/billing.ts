@@ -22,7 +22,13 @@ export const uniqueCode = (prefix = "PROMO") => `${prefix}${randomBytes(4).toStr
 export async function insertPromo(values: Partial<typeof promoCodes.$inferInsert> = {}) {
   const [row] = await db
     .insert(promoCodes)
-    .values({ code: uniqueCode(), discountPercentage: 20, maxUses: 100, expiresAt: new Date(Date.now() + 30 * DAY), ...values })
+    .values({
+      code: uniqueCode(),
+      discountPercentage: 20,
+      maxUses: 100,
+      expiresAt: new Date(Date.now() + 30 * DAY),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -32,15 +38,26 @@ export async function promoRow(code: string) {
   return row!;
 }
 
-export const validatePromo = (code: unknown) => callRoute(validatePromoPOST, { method: "POST", url: "/api/pricing/validate-promo", body: { code } });
-export const checkout = (body: unknown, headers?: Headers) => callRoute(checkoutPOST, { method: "POST", url: "/api/pricing/checkout", body, headers });
+export const validatePromo = (code: unknown) =>
+  callRoute(validatePromoPOST, { method: "POST", url: "/api/pricing/validate-promo", body: { code } });
+export const checkout = (body: unknown, headers?: Headers) =>
+  callRoute(checkoutPOST, { method: "POST", url: "/api/pricing/checkout", body, headers });
 export const verifyPayment = (sessionId: string, headers?: Headers) =>
-  callRoute(verifyPaymentGET, { url: `/api/pricing/verify-payment/${encodeURIComponent(sessionId)}`, params: { sessionId }, headers });
+  callRoute(verifyPaymentGET, {
+    url: `/api/pricing/verify-payment/${encodeURIComponent(sessionId)}`,
+    params: { sessionId },
+    headers,
+  });
 export const verifyLicense = (licenseKey: unknown, headers?: Headers) =>
   callRoute(verifyLicensePOST, { method: "POST", url: "/api/pricing/verify-license", body: { licenseKey }, headers });
 export const me = (headers: Headers) => callRoute(meGET, { url: "/api/auth/me", headers });
 export const postWebhook = (payload: string, signature?: string) =>
-  callRoute(webhookPOST, { method: "POST", url: "/api/stripe/webhook", body: payload, headers: signature ? { "stripe-signature": signature } : {} });
+  callRoute(webhookPOST, {
+    method: "POST",
+    url: "/api/stripe/webhook",
+    body: payload,
+    headers: signature ? { "stripe-signature": signature } : {},
+  });
 
 /** The session id at the end of a test checkout url (`…/dev/checkout/<id>`). */
 export function sessionIdOf(url: string): string {
@@ -84,7 +101,12 @@ const STRIPE_VARS = ["PAYMENTS_DRIVER", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SEC
 export async function useFakeStripe(): Promise<FakeStripe & { restore(): Promise<void> }> {
   const saved = Object.fromEntries(STRIPE_VARS.map((k) => [k, process.env[k]]));
   const fake = await startFakeStripe();
-  Object.assign(process.env, { PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url });
+  Object.assign(process.env, {
+    PAYMENTS_DRIVER: "stripe",
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
   resetPayments();
   return Object.assign(fake, {
     async restore() {

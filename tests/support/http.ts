@@ -30,7 +30,7 @@ export interface CallResult<T = AnyJson> {
   headers: Headers;
 }
 
-/** One client IP per test process, so the per-IP login limit is not shared between files. */
+/** A client IP for this test process (tests that need one fixed address across calls). */
 export const TEST_IP = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 export function randomIp(): string {
@@ -40,11 +40,16 @@ export function randomIp(): string {
 /** Calls an App Router route handler directly, the way Next would. */
 export async function callRoute<T = AnyJson>(handler: RouteHandler, options: CallOptions): Promise<CallResult<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  const headers = new Headers({ "x-forwarded-for": TEST_IP, ...options.headers });
+  // Each call comes from a client address of its own (as the app's server appends it: the
+  // right-most X-Forwarded-For entry) unless the test passes one, so per-IP limits never couple tests.
+  const headers = new Headers({ "x-forwarded-for": randomIp(), ...options.headers });
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    // As on the wire: an HTTP/1.1 body comes with its length (lib/http/csrf.ts hasBody).
+    if (!headers.has("content-length") && !headers.has("transfer-encoding"))
+      headers.set("content-length", String(Buffer.byteLength(body)));
   }
   const url = /^https?:/.test(options.url) ? options.url : ORIGIN + options.url;
   const res = await handler(new Request(url, { method, headers, body }), {
@@ -78,7 +83,11 @@ export async function mailedToken(email: string, path: "verify-email" | "reset-p
 
 /** Registers an account, follows the mailed verification link and returns the session. */
 export async function registerAndVerify(email: string, password: string, name = "Test User") {
-  const reg = await callRoute(registerPOST, { method: "POST", url: "/api/auth/register", body: { name, email, password } });
+  const reg = await callRoute(registerPOST, {
+    method: "POST",
+    url: "/api/auth/register",
+    body: { name, email, password },
+  });
   expect(reg.status, reg.text).toBe(201);
   const verificationToken = await mailedToken(email, "verify-email");
   const res = await callRoute(verifyEmailGET, {

@@ -24,7 +24,12 @@ export const replyToTicket = (u: Caller, id: string, body: unknown) =>
 
 /** Creates a ticket through the API and returns its JSON (fails the test on anything but 201). */
 export async function newTicket(u: TestUser, body: Record<string, unknown> = {}) {
-  const res = await createTicketCall(u, { subject: "Cannot import my CSV", message: "The import button does nothing.", priority: "high", ...body });
+  const res = await createTicketCall(u, {
+    subject: "Cannot import my CSV",
+    message: "The import button does nothing.",
+    priority: "high",
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`POST /api/tickets -> ${res.status} ${res.text}`);
   return res.json;
 }

@@ -18,13 +18,19 @@ const auth = (u: Who) => u?.headers ?? {};
 /** The Make (`/webhooks/*`) and Zapier (`/zapier/*`) routes, called the way Next would. */
 export const hooksApi = {
   makeConfig: (u: Who) => callRoute(makeConfigGET, { url: "/api/webhooks/config", headers: auth(u) }),
-  saveMake: (u: Who, body: unknown) => callRoute(makeConfigPOST, { method: "POST", url: "/api/webhooks/config", headers: auth(u), body }),
-  testMake: (u: Who) => callRoute(makeTestPOST, { method: "POST", url: "/api/webhooks/test", headers: auth(u), body: {} }),
-  sendMake: (u: Who, body: unknown) => callRoute(makeSendPOST, { method: "POST", url: "/api/webhooks/send", headers: auth(u), body }),
+  saveMake: (u: Who, body: unknown) =>
+    callRoute(makeConfigPOST, { method: "POST", url: "/api/webhooks/config", headers: auth(u), body }),
+  testMake: (u: Who) =>
+    callRoute(makeTestPOST, { method: "POST", url: "/api/webhooks/test", headers: auth(u), body: {} }),
+  sendMake: (u: Who, body: unknown) =>
+    callRoute(makeSendPOST, { method: "POST", url: "/api/webhooks/send", headers: auth(u), body }),
   zapierConfig: (u: Who) => callRoute(zapierConfigGET, { url: "/api/zapier/config", headers: auth(u) }),
-  saveZapier: (u: Who, body: unknown) => callRoute(zapierConfigPOST, { method: "POST", url: "/api/zapier/config", headers: auth(u), body }),
-  testZapier: (u: Who) => callRoute(zapierTestPOST, { method: "POST", url: "/api/zapier/test", headers: auth(u), body: {} }),
-  sendZapier: (u: Who, body: unknown) => callRoute(zapierSendPOST, { method: "POST", url: "/api/zapier/send", headers: auth(u), body }),
+  saveZapier: (u: Who, body: unknown) =>
+    callRoute(zapierConfigPOST, { method: "POST", url: "/api/zapier/config", headers: auth(u), body }),
+  testZapier: (u: Who) =>
+    callRoute(zapierTestPOST, { method: "POST", url: "/api/zapier/test", headers: auth(u), body: {} }),
+  sendZapier: (u: Who, body: unknown) =>
+    callRoute(zapierSendPOST, { method: "POST", url: "/api/zapier/send", headers: auth(u), body }),
 };
 
 /**
@@ -50,10 +56,17 @@ export async function startReceiverForMode(): Promise<WebhookReceiver> {
 }
 
 export const rowsOf = (n: number, from = 0) =>
-  Array.from({ length: n }, (_, k) => ({ "First Name": `Ann ${from + k}`, Email: `ann${from + k}@example.test`, Company: `Co ${from + k}` }));
+  Array.from({ length: n }, (_, k) => ({
+    "First Name": `Ann ${from + k}`,
+    Email: `ann${from + k}@example.test`,
+    Company: `Co ${from + k}`,
+  }));
 
 export async function storedConfig(userId: string, kind: "make" | "zapier") {
-  const [row] = await db.select().from(webhookConfigs).where(and(eq(webhookConfigs.userId, userId), eq(webhookConfigs.kind, kind)));
+  const [row] = await db
+    .select()
+    .from(webhookConfigs)
+    .where(and(eq(webhookConfigs.userId, userId), eq(webhookConfigs.kind, kind)));
   return row ?? null;
 }
 

@@ -31,11 +31,45 @@ describe("isForbiddenAddress", () => {
     ["fec0::1", "IPv6 site-local"],
     ["ff02::1", "IPv6 multicast"],
     ["[::1]", "bracketed"],
+    ["192.0.0.8", "IETF protocol assignments 192.0.0.0/24"],
+    ["192.0.2.1", "documentation TEST-NET-1"],
+    ["198.51.100.1", "documentation TEST-NET-2"],
+    ["203.0.113.7", "documentation TEST-NET-3"],
+    ["198.18.0.1", "benchmarking 198.18.0.0/15"],
+    ["198.19.255.254", "benchmarking, last"],
+    ["255.255.255.255", "broadcast"],
+    ["240.0.0.1", "reserved 240.0.0.0/4"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+    ["2001:db8::1", "IPv6 documentation"],
+    ["100::1", "IPv6 discard"],
+    ["2002:c000:0201::1", "6to4 of a documentation address"],
+    ["::ffff:198.51.100.1", "IPv4-mapped documentation address"],
+    ["64:ff9b:1::a00:1", "NAT64 local-use prefix"],
+    ["fe80::1%eth0", "link-local with a zone"],
   ])("refuses %s (%s)", (address) => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "172.32.0.1", "172.15.255.255", "1.1.1.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::808:808", "2002:808:808::1", "2a00:1450:4001:82b::200e"])("allows %s", (address) => {
+  it.each([
+    "8.8.8.8",
+    "172.32.0.1",
+    "172.15.255.255",
+    "1.1.1.1",
+    "100.128.0.1",
+    "2606:4700::1111",
+    "::ffff:8.8.8.8",
+    "::ffff:808:808",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+    "2a00:1450:4001:82b::200e",
+    "192.0.3.1",
+    "192.1.2.3",
+    "192.0.1.1",
+    "198.17.255.1",
+    "198.20.0.1",
+    "198.51.101.1",
+    "203.0.114.1",
+  ])("allows %s", (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
   });
 
@@ -46,9 +80,12 @@ describe("isForbiddenAddress", () => {
 });
 
 describe("isForbiddenHostname", () => {
-  it.each(["localhost", "LOCALHOST", "localhost.", "foo.localhost", "metadata.google.internal", "metadata"])("refuses %s", (host) => {
-    expect(isForbiddenHostname(host)).toBe(true);
-  });
+  it.each(["localhost", "LOCALHOST", "localhost.", "foo.localhost", "metadata.google.internal", "metadata"])(
+    "refuses %s",
+    (host) => {
+      expect(isForbiddenHostname(host)).toBe(true);
+    },
+  );
 
   it.each(["example.com", "hooks.zapier.com", "hook.eu1.make.com", "notlocalhost.com"])("allows %s", (host) => {
     expect(isForbiddenHostname(host)).toBe(false);
@@ -72,30 +109,44 @@ describe("assertAllowedUrl", () => {
     "http://[::ffff:127.0.0.1]/",
     "http://[::ffff:169.254.169.254]/latest",
     "http://[0:0:0:0:0:0:0:1]/",
+    "http://198.51.100.1/hook",
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
   ])("refuses %s when private targets are not allowed", (url) => {
     expect(() => assertAllowedUrl(url, strict)).toThrow(PRIVATE);
   });
 
   it("accepts public addresses and host names (names are checked again at connect time)", () => {
     expect(assertAllowedUrl("http://8.8.8.8/hook", strict).hostname).toBe("8.8.8.8");
+    expect(assertAllowedUrl("http://192.0.3.1/hook", strict).hostname).toBe("192.0.3.1");
+    expect(assertAllowedUrl("http://192.1.2.3/hook", strict).hostname).toBe("192.1.2.3");
     expect(assertAllowedUrl("https://hooks.zapier.com/hooks/catch/1/abc", strict).hostname).toBe("hooks.zapier.com");
     expect(assertAllowedUrl("https://[2606:4700::1111]/", strict).hostname).toBe("[2606:4700::1111]");
   });
 
   it("accepts private targets when they are allowed", () => {
-    expect(assertAllowedUrl("http://127.0.0.1:8080/hook", { allowPrivate: true, requireHttps: false }).port).toBe("8080");
+    expect(assertAllowedUrl("http://127.0.0.1:8080/hook", { allowPrivate: true, requireHttps: false }).port).toBe(
+      "8080",
+    );
   });
 
   it("requires https outside local mode", () => {
-    expect(() => assertAllowedUrl("http://example.com", { requireHttps: true, allowPrivate: false })).toThrow("Webhook URLs must use https://");
-    expect(() => assertAllowedUrl("http://127.0.0.1/", { requireHttps: true, allowPrivate: true })).toThrow("Webhook URLs must use https://");
-    expect(assertAllowedUrl("https://example.com/h", { requireHttps: true, allowPrivate: false }).protocol).toBe("https:");
+    expect(() => assertAllowedUrl("http://example.com", { requireHttps: true, allowPrivate: false })).toThrow(
+      "Webhook URLs must use https://",
+    );
+    expect(() => assertAllowedUrl("http://127.0.0.1/", { requireHttps: true, allowPrivate: true })).toThrow(
+      "Webhook URLs must use https://",
+    );
+    expect(assertAllowedUrl("https://example.com/h", { requireHttps: true, allowPrivate: false }).protocol).toBe(
+      "https:",
+    );
   });
 
   it("refuses other schemes, credentials in the URL and unparsable input", () => {
     expect(() => assertAllowedUrl("ftp://example.com/", strict)).toThrow("Webhook URLs must use http:// or https://");
     expect(() => assertAllowedUrl("file:///etc/passwd", strict)).toThrow("Webhook URLs must use http:// or https://");
-    expect(() => assertAllowedUrl("https://user:pw@example.com/", strict)).toThrow("must not contain a user name or password");
+    expect(() => assertAllowedUrl("https://user:pw@example.com/", strict)).toThrow(
+      "must not contain a user name or password",
+    );
     expect(() => assertAllowedUrl("not a url", strict)).toThrow("Please enter a valid webhook URL");
   });
 });

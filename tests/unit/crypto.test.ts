@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { maskSecret } from "@/lib/crypto/mask";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
+import { decryptSecret, encryptSecret, SecretDecryptError } from "@/lib/crypto/secrets";
 import { resetEnvForTests } from "@/lib/env";
 
 const ORIGINAL_KEY = process.env.ENCRYPTION_KEY;
@@ -39,7 +39,8 @@ describe("encryptSecret / decryptSecret", () => {
 
   it("refuses tampered or malformed values", () => {
     const stored = encryptSecret("sk-valid-tamper-me-123456");
-    for (const part of [1, 2, 3] as const) expect(() => decryptSecret(tamper(stored, part))).toThrow();
+    for (const part of [1, 2, 3] as const)
+      expect(() => decryptSecret(tamper(stored, part))).toThrow(SecretDecryptError);
     expect(() => decryptSecret(stored.replace(/^v1:/, "v2:"))).toThrow();
     expect(() => decryptSecret("v1:onlyiv")).toThrow();
     expect(() => decryptSecret("not encrypted")).toThrow();
@@ -50,7 +51,7 @@ describe("encryptSecret / decryptSecret", () => {
     const stored = encryptSecret("sk-valid-key-rotation-0001");
     process.env.ENCRYPTION_KEY = "ff".repeat(32);
     resetEnvForTests();
-    expect(() => decryptSecret(stored)).toThrow();
+    expect(() => decryptSecret(stored)).toThrow(SecretDecryptError);
     process.env.ENCRYPTION_KEY = ORIGINAL_KEY;
     resetEnvForTests();
     expect(decryptSecret(stored)).toBe("sk-valid-key-rotation-0001");

@@ -7,7 +7,20 @@ import { ConfigError, parseEnv } from "@/lib/env";
 const SECRET = "s".repeat(40);
 const HEX_KEY = "ab".repeat(32);
 const PG = { DATABASE_URL: "postgres://u@db.example/app", AUTH_SECRET: SECRET, ENCRYPTION_KEY: HEX_KEY };
-const PG_READY = { ...PG, RESEND_API_KEY: "re_123", MAIL_FROM: "App <app@example.com>", PAYMENTS_DRIVER: "test" };
+const PG_READY = {
+  ...PG,
+  RESEND_API_KEY: "re_123",
+  MAIL_FROM: "App <app@example.com>",
+  PAYMENTS_DRIVER: "test",
+  ALLOW_TEST_DRIVERS: "1",
+};
+const PG_REAL = {
+  ...PG,
+  RESEND_API_KEY: "re_123",
+  MAIL_FROM: "App <app@example.com>",
+  STRIPE_SECRET_KEY: "sk_live_1",
+  STRIPE_WEBHOOK_SECRET: "whsec_1",
+};
 
 /** Runs parseEnv and returns the ConfigError it throws. */
 function configError(source: Record<string, string | undefined>): ConfigError {
@@ -42,6 +55,15 @@ describe("parseEnv in local mode (no DATABASE_URL)", () => {
     expect(config.generationConcurrency).toBe(32);
     expect(config.adminEmails).toEqual([]);
     expect(config.mailFrom).toContain("ColdMail AI");
+  });
+
+  it("reads MODEL_REGISTRY_DATE as the registry's today, and refuses anything but a date", () => {
+    expect(parseEnv({ DATA_DIR: dir }).modelRegistryDate).toBeNull();
+    expect(parseEnv({ DATA_DIR: dir, MODEL_REGISTRY_DATE: "2026-11-24" }).modelRegistryDate?.toISOString()).toBe(
+      "2026-11-24T12:00:00.000Z",
+    );
+    for (const bad of ["2026-13-45", "tomorrow", "2026-11-24T00:00:00Z"])
+      expect(configError({ DATA_DIR: dir, MODEL_REGISTRY_DATE: bad }).variable).toBe("MODEL_REGISTRY_DATE");
   });
 
   it("generates the secrets once and reuses them on the next start", () => {
@@ -126,7 +148,9 @@ describe("parseEnv with DATABASE_URL", () => {
     const error = configError({ ...PG, PAYMENTS_DRIVER: "test" });
     expect(error.variable).toBe("RESEND_API_KEY");
     expect(error.message).toContain("RESEND_API_KEY");
-    expect(parseEnv({ ...PG, PAYMENTS_DRIVER: "test", MAIL_DRIVER: "outbox" }).mailDriver).toBe("outbox");
+    expect(
+      parseEnv({ ...PG, PAYMENTS_DRIVER: "test", MAIL_DRIVER: "outbox", ALLOW_TEST_DRIVERS: "1" }).mailDriver,
+    ).toBe("outbox");
   });
 
   it("uses Resend when RESEND_API_KEY is set, which needs MAIL_FROM", () => {
@@ -159,7 +183,81 @@ describe("parseEnv with DATABASE_URL", () => {
   });
 });
 
+describe("test drivers with DATABASE_URL (ALLOW_TEST_DRIVERS)", () => {
+  it("refuses MAIL_DRIVER=outbox without ALLOW_TEST_DRIVERS=1, naming the variable", () => {
+    const error = configError({ ...PG_REAL, MAIL_DRIVER: "outbox" });
+    expect(error.variable).toBe("ALLOW_TEST_DRIVERS");
+    expect(error.message).toContain("ALLOW_TEST_DRIVERS");
+    expect(error.message).toContain("MAIL_DRIVER=outbox");
+    expect(configError({ ...PG_REAL, MAIL_DRIVER: "outbox", ALLOW_TEST_DRIVERS: "0" }).variable).toBe(
+      "ALLOW_TEST_DRIVERS",
+    );
+    expect(configError({ ...PG_REAL, MAIL_DRIVER: "outbox", ALLOW_TEST_DRIVERS: "true" }).variable).toBe(
+      "ALLOW_TEST_DRIVERS",
+    );
+  });
+
+  it("refuses PAYMENTS_DRIVER=test without ALLOW_TEST_DRIVERS=1, naming the variable", () => {
+    const error = configError({ ...PG_REAL, PAYMENTS_DRIVER: "test" });
+    expect(error.variable).toBe("ALLOW_TEST_DRIVERS");
+    expect(error.message).toContain("PAYMENTS_DRIVER=test");
+    expect(configError({ ...PG, RESEND_API_KEY: "re_1", MAIL_FROM: "a@b.c", PAYMENTS_DRIVER: "test" }).variable).toBe(
+      "ALLOW_TEST_DRIVERS",
+    );
+  });
+
+  it("allows the test drivers with ALLOW_TEST_DRIVERS=1 and marks the deployment as test mode", () => {
+    const config = parseEnv({ ...PG, MAIL_DRIVER: "outbox", PAYMENTS_DRIVER: "test", ALLOW_TEST_DRIVERS: "1" });
+    expect(config.mailDriver).toBe("outbox");
+    expect(config.paymentsDriver).toBe("test");
+    expect(config.testMode).toBe(true);
+    expect(parseEnv({ ...PG_REAL, PAYMENTS_DRIVER: "test", ALLOW_TEST_DRIVERS: "1" }).testMode).toBe(true);
+  });
+
+  it("is not test mode with the real drivers, nor in local mode", () => {
+    expect(parseEnv(PG_REAL).testMode).toBe(false);
+    expect(parseEnv({ ...PG_REAL, ALLOW_TEST_DRIVERS: "1" }).testMode).toBe(false);
+    const local = parseEnv({ DATA_DIR: "memory" });
+    expect(local.mailDriver).toBe("outbox");
+    expect(local.testMode).toBe(false);
+  });
+
+  it("stops a process started through envOrExit with one line naming ALLOW_TEST_DRIVERS", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const script = `import { envOrExit } from "./lib/env.ts"; envOrExit("startup"); console.log("started");`;
+    const { DATABASE_URL, AUTH_SECRET, ENCRYPTION_KEY, RESEND_API_KEY, MAIL_FROM } = { ...PG_REAL };
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: process.cwd(),
+      encoding: "utf8",
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH,
+        DATABASE_URL,
+        AUTH_SECRET,
+        ENCRYPTION_KEY,
+        RESEND_API_KEY,
+        MAIL_FROM,
+        PAYMENTS_DRIVER: "test",
+      },
+    });
+    expect(child.status).toBe(1);
+    expect(child.stdout).not.toContain("started");
+    expect(child.stderr).toMatch(/\[startup\] Configuration error: ALLOW_TEST_DRIVERS must be 1/);
+  });
+});
+
 describe("parseEnv settings", () => {
+  it("reads TRUSTED_PROXY_HOPS and VERCEL", () => {
+    expect(parseEnv(PG_READY).trustedProxyHops).toBe(0);
+    expect(parseEnv({ ...PG_READY, TRUSTED_PROXY_HOPS: "2" }).trustedProxyHops).toBe(2);
+    for (const bad of ["-1", "1.5", "many", "11"]) {
+      expect(configError({ ...PG_READY, TRUSTED_PROXY_HOPS: bad }).variable).toBe("TRUSTED_PROXY_HOPS");
+    }
+    expect(parseEnv(PG_READY).onVercel).toBe(false);
+    // On Vercel the worker mode defaults to cron, which needs its secret.
+    expect(parseEnv({ ...PG_READY, VERCEL: "1", CRON_SECRET: "c".repeat(32) }).onVercel).toBe(true);
+  });
+
   it("validates GENERATION_CONCURRENCY", () => {
     expect(parseEnv({ ...PG_READY }).generationConcurrency).toBe(32);
     expect(parseEnv({ ...PG_READY, GENERATION_CONCURRENCY: "1" }).generationConcurrency).toBe(1);

@@ -5,7 +5,8 @@ import { startFakeProvider, type FakeProviderHandle } from "../fakes/ai-provider
 
 let fake: FakeProviderHandle;
 const openai = (apiKey = "sk-valid-test-0001") => new OpenAI({ apiKey, baseURL: fake.openaiBaseUrl, maxRetries: 0 });
-const anthropic = (apiKey = "sk-ant-valid-test-0001") => new Anthropic({ apiKey, baseURL: fake.anthropicBaseUrl, maxRetries: 0 });
+const anthropic = (apiKey = "sk-ant-valid-test-0001") =>
+  new Anthropic({ apiKey, baseURL: fake.anthropicBaseUrl, maxRetries: 0 });
 
 const SCHEMA = {
   type: "object",
@@ -28,8 +29,14 @@ describe("fake AI provider", () => {
 
     const claude: Anthropic.ModelInfo[] = [];
     for await (const m of anthropic().models.list({ limit: 1000 })) claude.push(m);
-    expect(claude.map((m) => m.id)).toEqual(expect.arrayContaining(["claude-sonnet-4-5-20250929", "claude-3-haiku-20240307"]));
-    expect(claude[0]).toMatchObject({ type: "model", display_name: expect.any(String), created_at: expect.any(String) });
+    expect(claude.map((m) => m.id)).toEqual(
+      expect.arrayContaining(["claude-sonnet-4-5-20250929", "claude-3-haiku-20240307"]),
+    );
+    expect(claude[0]).toMatchObject({
+      type: "model",
+      display_name: expect.any(String),
+      created_at: expect.any(String),
+    });
 
     fake.setOptions({ openaiModels: ["gpt-only"] });
     const only: string[] = [];
@@ -74,7 +81,9 @@ describe("fake AI provider", () => {
       model: "claude-3-haiku-20240307",
       max_tokens: 500,
       messages: [{ role: "user", content: "Write to Carol at Initech" }],
-      tools: [{ name: "write_email", description: "Emit the email", input_schema: SCHEMA as Anthropic.Tool.InputSchema }],
+      tools: [
+        { name: "write_email", description: "Emit the email", input_schema: SCHEMA as Anthropic.Tool.InputSchema },
+      ],
       tool_choice: { type: "tool", name: "write_email" },
     });
     expect(res.type).toBe("message");
@@ -83,7 +92,10 @@ describe("fake AI provider", () => {
     expect(block.type).toBe("tool_use");
     if (block.type !== "tool_use") throw new Error("expected tool_use");
     expect(block.name).toBe("write_email");
-    expect(block.input).toMatchObject({ subject_line: expect.stringContaining("Carol"), email_body: expect.any(String) });
+    expect(block.input).toMatchObject({
+      subject_line: expect.stringContaining("Carol"),
+      email_body: expect.any(String),
+    });
 
     const plain = await anthropic().messages.create({
       model: "claude-sonnet-4-5-20250929",
@@ -105,27 +117,41 @@ describe("fake AI provider", () => {
   });
 
   it("rejects invalid keys with 401 in each provider's error shape", async () => {
-    const o = await openai("sk-wrong-key-123456").models.list().catch((e: unknown) => e);
+    const o = await openai("sk-wrong-key-123456")
+      .models.list()
+      .catch((e: unknown) => e);
     expect(o).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((o as InstanceType<typeof OpenAI.AuthenticationError>).status).toBe(401);
-    expect((o as InstanceType<typeof OpenAI.AuthenticationError>).error).toMatchObject({ type: "invalid_request_error", code: "invalid_api_key" });
+    expect((o as InstanceType<typeof OpenAI.AuthenticationError>).error).toMatchObject({
+      type: "invalid_request_error",
+      code: "invalid_api_key",
+    });
 
-    const a = await anthropic("sk-ant-wrong").messages
-      .create({ model: "claude-3-haiku-20240307", max_tokens: 5, messages: [{ role: "user", content: "x" }] })
+    const a = await anthropic("sk-ant-wrong")
+      .messages.create({ model: "claude-3-haiku-20240307", max_tokens: 5, messages: [{ role: "user", content: "x" }] })
       .catch((e: unknown) => e);
     expect(a).toBeInstanceOf(Anthropic.AuthenticationError);
-    expect((a as InstanceType<typeof Anthropic.AuthenticationError>).error).toMatchObject({ type: "error", error: { type: "authentication_error" } });
+    expect((a as InstanceType<typeof Anthropic.AuthenticationError>).error).toMatchObject({
+      type: "error",
+      error: { type: "authentication_error" },
+    });
     expect(fake.stats.byStatus[401]).toBe(2);
 
     fake.setOptions({ isValidKey: (_p, key) => key === "custom" });
-    await expect(openai("custom").chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).resolves.toBeTruthy();
+    await expect(
+      openai("custom").chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }),
+    ).resolves.toBeTruthy();
   });
 
   it("limits requests per key in a sliding window with retry-after", async () => {
     let now = 1_000_000;
     fake.setOptions({ rateLimitPerMinute: 2, now: () => now });
     const call = (key: string) =>
-      anthropic(key).messages.create({ model: "claude-3-haiku-20240307", max_tokens: 5, messages: [{ role: "user", content: "x" }] });
+      anthropic(key).messages.create({
+        model: "claude-3-haiku-20240307",
+        max_tokens: 5,
+        messages: [{ role: "user", content: "x" }],
+      });
     await call("sk-ant-valid-a");
     now += 20_000;
     await call("sk-ant-valid-a");
@@ -144,14 +170,23 @@ describe("fake AI provider", () => {
     const o = await openai().chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] });
     expect(o.id).toMatch(/^chatcmpl-/);
     await openai().chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] });
-    const oe = await openai().chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e: unknown) => e);
+    const oe = await openai()
+      .chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })
+      .catch((e: unknown) => e);
     expect(oe).toBeInstanceOf(OpenAI.RateLimitError);
-    expect(Number((oe as InstanceType<typeof OpenAI.RateLimitError>).headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(
+      Number((oe as InstanceType<typeof OpenAI.RateLimitError>).headers.get("retry-after")),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("injects failures, rejects unknown models and tracks concurrency", async () => {
     fake.failNext(2, 529);
-    const req = () => anthropic().messages.create({ model: "claude-3-haiku-20240307", max_tokens: 5, messages: [{ role: "user", content: "x" }] });
+    const req = () =>
+      anthropic().messages.create({
+        model: "claude-3-haiku-20240307",
+        max_tokens: 5,
+        messages: [{ role: "user", content: "x" }],
+      });
     for (let i = 0; i < 2; i++) {
       const e = (await req().catch((x: unknown) => x)) as InstanceType<typeof Anthropic.APIError>;
       expect(e.status).toBe(529);
@@ -159,12 +194,14 @@ describe("fake AI provider", () => {
     }
     await expect(req()).resolves.toBeTruthy();
 
-    const missing = (await openai().chat.completions.create({ model: "gpt-nope", messages: [{ role: "user", content: "x" }] }).catch((x: unknown) => x)) as InstanceType<typeof OpenAI.APIError>;
+    const missing = (await openai()
+      .chat.completions.create({ model: "gpt-nope", messages: [{ role: "user", content: "x" }] })
+      .catch((x: unknown) => x)) as InstanceType<typeof OpenAI.APIError>;
     expect(missing.status).toBe(404);
     expect(missing.code).toBe("model_not_found");
 
     const seen: string[] = [];
-    fake.setOptions({ latencyMs: 30, onRequest: (info) => void seen.push(`${info.provider}:${info.endpoint}`) });
+    fake.setOptions({ latencyMs: 400, onRequest: (info) => void seen.push(`${info.provider}:${info.endpoint}`) });
     await Promise.all(Array.from({ length: 5 }, () => req()));
     expect(fake.stats.maxInFlight).toBe(5);
     expect(fake.stats.inFlight).toBe(0);

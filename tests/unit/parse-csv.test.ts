@@ -1,12 +1,33 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CSV_LIMITS } from "@/lib/csv/limits";
-import { CsvParseError, decodeCsvBytes, inferColumnType, parseCsvBytes, parseCsvText, toCsvText, uniqueHeaders } from "@/lib/csv/parse-csv";
+import {
+  CsvParseError,
+  decodeCsvBytes,
+  inferColumnType,
+  parseCsvBytes,
+  parseCsvText,
+  toCsvText,
+  uniqueHeaders,
+} from "@/lib/csv/parse-csv";
 
 const fixtureBytes = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 const fixture = (name: string) => parseCsvBytes(fixtureBytes(name));
 
-const PROSPECT_COLUMNS = ["First Name", "Last Name", "Email", "Title", "Company", "Website", "City", "Country", "Industry", "Employees", "LinkedIn", "Notes"];
+const PROSPECT_COLUMNS = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Title",
+  "Company",
+  "Website",
+  "City",
+  "Country",
+  "Industry",
+  "Employees",
+  "LinkedIn",
+  "Notes",
+];
 
 /** Runs fn and returns the CsvParseError it throws. */
 function parseError(fn: () => unknown): CsvParseError {
@@ -31,7 +52,9 @@ describe("fixtures", () => {
     expect(parsed.columns[0]!.charCodeAt(0)).toBe("F".charCodeAt(0));
     expect(parsed.renamedColumns).toEqual([]);
     expect(parsed.rows).toHaveLength(10);
-    expect(parsed.rows.map((r) => r.Email)).toEqual(Array.from({ length: 10 }, (_, i) => expect.stringMatching(new RegExp(`\\.${i}@`))));
+    expect(parsed.rows.map((r) => r.Email)).toEqual(
+      Array.from({ length: 10 }, (_, i) => expect.stringMatching(new RegExp(`\\.${i}@`))),
+    );
     // No line ending leaks into a value (except inside the quoted multi-line note).
     for (const row of parsed.rows) {
       expect(Object.keys(row)).toEqual(PROSPECT_COLUMNS);
@@ -71,9 +94,22 @@ describe("fixtures", () => {
     expect(parsed.rows).toHaveLength(25);
     for (const row of parsed.rows) expect(Object.keys(row)).toHaveLength(12);
     expect(parsed.rows[0]).toMatchObject({ "First Name": "Priya", "Last Name": "O'Brien", Notes: "" });
-    expect(parsed.rows[1]).toMatchObject({ "Last Name": "Müller", Title: "Founder & CEO", Notes: 'Hiring 3 SDRs, "scaling fast"' });
-    expect(parsed.rows[3]).toMatchObject({ "First Name": "Łukasz", "Last Name": "García", Title: "Director, Partnerships", Notes: "Line one\nline two" });
-    expect(parsed.rows[24]).toMatchObject({ "First Name": "Emma", "Last Name": "O'Brien", Email: "emma.24@hoolirobotics.example" });
+    expect(parsed.rows[1]).toMatchObject({
+      "Last Name": "Müller",
+      Title: "Founder & CEO",
+      Notes: 'Hiring 3 SDRs, "scaling fast"',
+    });
+    expect(parsed.rows[3]).toMatchObject({
+      "First Name": "Łukasz",
+      "Last Name": "García",
+      Title: "Director, Partnerships",
+      Notes: "Line one\nline two",
+    });
+    expect(parsed.rows[24]).toMatchObject({
+      "First Name": "Emma",
+      "Last Name": "O'Brien",
+      Email: "emma.24@hoolirobotics.example",
+    });
     expect(parsed.rows.filter((r) => r["Last Name"] === "O'Brien")).toHaveLength(4);
     expect(parsed.columnTypes).toMatchObject({ Employees: "number", "First Name": "text", Notes: "text" });
     expect(parsed.droppedEmptyRows).toBe(0);
@@ -84,8 +120,20 @@ describe("fixtures", () => {
     expect(parsed.delimiter).toBe(";");
     expect(parsed.columns).toEqual(["Vorname", "Nachname", "Firma", "Website", "Umsatz"]);
     expect(parsed.rows).toEqual([
-      { Vorname: "Jürgen", Nachname: "Müller", Firma: "Müller Logistik GmbH", Website: "https://mueller.example", Umsatz: "1.234,50" },
-      { Vorname: "Anna", Nachname: "Schmidt", Firma: "Schmidt; Söhne", Website: "https://schmidt.example", Umsatz: "99,00" },
+      {
+        Vorname: "Jürgen",
+        Nachname: "Müller",
+        Firma: "Müller Logistik GmbH",
+        Website: "https://mueller.example",
+        Umsatz: "1.234,50",
+      },
+      {
+        Vorname: "Anna",
+        Nachname: "Schmidt",
+        Firma: "Schmidt; Söhne",
+        Website: "https://schmidt.example",
+        Umsatz: "99,00",
+      },
     ]);
     expect(parsed.columnTypes.Umsatz).toBe("text");
   });
@@ -224,11 +272,13 @@ describe("parseCsvText", () => {
     const header = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`).join(",");
     expect(parseCsvText(`${header(200)}\n${"x,".repeat(199)}x\n`).columns).toHaveLength(200);
     expect(parseError(() => parseCsvText(`${header(201)}\n1\n`)).message).toMatch(/201 columns; the limit is 200/);
-    expect(parseError(() => parseCsvText(`${header(200)}\n${"x,".repeat(200)}x\n`)).message).toMatch(/201 columns; the limit is 200/);
+    expect(parseError(() => parseCsvText(`${header(200)}\n${"x,".repeat(200)}x\n`)).message).toMatch(
+      /201 columns; the limit is 200/,
+    );
   });
 
   it("infers column types and leaves the values as text", () => {
-    const parsed = parseCsvText("Count,Joined,Name\n1,2024-01-31,Ava\n\"2,500\",2024-02-01,Liam\n");
+    const parsed = parseCsvText('Count,Joined,Name\n1,2024-01-31,Ava\n"2,500",2024-02-01,Liam\n');
     expect(parsed.columnTypes).toEqual({ Count: "number", Joined: "date", Name: "text" });
     expect(parsed.rows[1]).toEqual({ Count: "2,500", Joined: "2024-02-01", Name: "Liam" });
   });
@@ -307,7 +357,13 @@ describe("toCsvText", () => {
   });
 
   it("round-trips every fixture", () => {
-    for (const name of ["excel-bom-crlf.csv", "messy-headers.csv", "prospects-25.csv", "semicolon-de.csv", "windows-1252.csv"]) {
+    for (const name of [
+      "excel-bom-crlf.csv",
+      "messy-headers.csv",
+      "prospects-25.csv",
+      "semicolon-de.csv",
+      "windows-1252.csv",
+    ]) {
       const parsed = fixture(name);
       const again = parseCsvText(toCsvText(parsed.columns, parsed.rows));
       expect(again.columns, name).toEqual(parsed.columns);

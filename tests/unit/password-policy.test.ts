@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  PASSWORD_RULES,
-  passwordProblem,
-  passwordSchema,
-  passwordStrength,
-} from "@/lib/services/auth/password-policy";
+import { PASSWORD_RULES, passwordProblem, passwordSchema, passwordStrength } from "@/lib/services/auth/password-policy";
 
 describe("password rules", () => {
   it("are checked in the spec's order with the spec's messages", () => {

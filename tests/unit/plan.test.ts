@@ -44,10 +44,20 @@ describe("planOf", () => {
   });
 
   it("an ended, missing or free trial is inactive", () => {
-    expect(planOf({ subscription: "trial", trialEnds: at(-1) }, NOW)).toEqual({ kind: "trial", active: false, daysRemaining: 0, daily: 100 });
+    expect(planOf({ subscription: "trial", trialEnds: at(-1) }, NOW)).toEqual({
+      kind: "trial",
+      active: false,
+      daysRemaining: 0,
+      daily: 100,
+    });
     expect(planOf({ subscription: "trial", trialEnds: NOW }, NOW)).toMatchObject({ active: false, daysRemaining: 0 });
     expect(planOf({ subscription: "trial", trialEnds: null }, NOW)).toMatchObject({ kind: "trial", active: false });
-    expect(planOf({ subscription: "free", trialEnds: at(DAY) }, NOW)).toEqual({ kind: "free", active: false, daysRemaining: 0, daily: 100 });
+    expect(planOf({ subscription: "free", trialEnds: at(DAY) }, NOW)).toEqual({
+      kind: "free",
+      active: false,
+      daysRemaining: 0,
+      daily: 100,
+    });
   });
 });
 

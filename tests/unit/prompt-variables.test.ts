@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fillPrompt, missingVariables, onlyRunIfFilter, promptVariables, resolveColumn } from "@/lib/ai/prompt-variables";
+import {
+  fillPrompt,
+  missingVariables,
+  onlyRunIfFilter,
+  promptVariables,
+  resolveColumn,
+} from "@/lib/ai/prompt-variables";
 
 describe("promptVariables", () => {
   it("finds {{Column}} and {{Column|fallback}} once each, trimming names", () => {

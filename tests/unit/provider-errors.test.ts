@@ -8,7 +8,12 @@ import { providerErrorToAppError } from "@/lib/services/generation/provider-erro
 const openaiError = (status: number, message: string, headers: Record<string, string> = {}) =>
   OpenAI.APIError.generate(status, { error: { message, type: "x", code: null } }, undefined, new Headers(headers));
 const anthropicError = (status: number, message: string, headers: Record<string, string> = {}) =>
-  Anthropic.APIError.generate(status, { type: "error", error: { type: "x", message } }, undefined, new Headers(headers));
+  Anthropic.APIError.generate(
+    status,
+    { type: "error", error: { type: "x", message } },
+    undefined,
+    new Headers(headers),
+  );
 
 const both = [
   ["OpenAI", openaiError],
@@ -46,7 +51,10 @@ describe("classifyProviderError", () => {
       });
 
       it("429 → retry-after-ms wins over retry-after", () => {
-        const e = classifyProviderError(make(429, "slow down", { "retry-after": "7", "retry-after-ms": "1234" }), provider);
+        const e = classifyProviderError(
+          make(429, "slow down", { "retry-after": "7", "retry-after-ms": "1234" }),
+          provider,
+        );
         expect(e.retryAfterMs).toBe(1234);
       });
 
@@ -55,12 +63,23 @@ describe("classifyProviderError", () => {
       });
 
       it("529 and 503 → overloaded (transient)", () => {
-        expect(classifyProviderError(make(529, "Overloaded"), provider)).toMatchObject({ kind: "overloaded", status: 529, transient: true });
-        expect(classifyProviderError(make(503, "Unavailable", { "retry-after": "2" }), provider)).toMatchObject({ kind: "overloaded", retryAfterMs: 2000 });
+        expect(classifyProviderError(make(529, "Overloaded"), provider)).toMatchObject({
+          kind: "overloaded",
+          status: 529,
+          transient: true,
+        });
+        expect(classifyProviderError(make(503, "Unavailable", { "retry-after": "2" }), provider)).toMatchObject({
+          kind: "overloaded",
+          retryAfterMs: 2000,
+        });
       });
 
       it("500 / 502 → server_error (transient)", () => {
-        expect(classifyProviderError(make(500, "boom"), provider)).toMatchObject({ kind: "server_error", status: 500, transient: true });
+        expect(classifyProviderError(make(500, "boom"), provider)).toMatchObject({
+          kind: "server_error",
+          status: 500,
+          transient: true,
+        });
         expect(classifyProviderError(make(502, "bad gateway"), provider).message).toContain("502");
       });
 
@@ -74,7 +93,11 @@ describe("classifyProviderError", () => {
   }
 
   it("SDK timeouts → timeout (transient)", () => {
-    for (const error of [new OpenAI.APIConnectionTimeoutError(), new Anthropic.APIConnectionTimeoutError(), new DOMException("signal timed out", "TimeoutError")]) {
+    for (const error of [
+      new OpenAI.APIConnectionTimeoutError(),
+      new Anthropic.APIConnectionTimeoutError(),
+      new DOMException("signal timed out", "TimeoutError"),
+    ]) {
       const e = classifyProviderError(error, "OpenAI");
       expect(e.kind, String(error)).toBe("timeout");
       expect(e.transient).toBe(true);
@@ -83,7 +106,12 @@ describe("classifyProviderError", () => {
   });
 
   it("connection failures → network (transient)", () => {
-    for (const error of [new OpenAI.APIConnectionError({ cause: new TypeError("fetch failed") }), new Anthropic.APIConnectionError({}), new TypeError("fetch failed"), Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })]) {
+    for (const error of [
+      new OpenAI.APIConnectionError({ cause: new TypeError("fetch failed") }),
+      new Anthropic.APIConnectionError({}),
+      new TypeError("fetch failed"),
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }),
+    ]) {
       const e = classifyProviderError(error, "Anthropic");
       expect(e.kind, String(error)).toBe("network");
       expect(e.transient).toBe(true);
@@ -119,7 +147,9 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs(new Headers({ "x-ratelimit-reset-requests": "1m30s" }))).toBe(90_000);
     expect(retryAfterMs(new Headers({ "x-ratelimit-reset-requests": "1.5s" }))).toBe(1500);
     expect(retryAfterMs(new Headers({ "x-ratelimit-reset-requests": "20ms" }))).toBe(20);
-    const ms = retryAfterMs(new Headers({ "anthropic-ratelimit-requests-reset": new Date(Date.now() + 10_000).toISOString() }))!;
+    const ms = retryAfterMs(
+      new Headers({ "anthropic-ratelimit-requests-reset": new Date(Date.now() + 10_000).toISOString() }),
+    )!;
     expect(ms).toBeGreaterThan(8000);
     expect(ms).toBeLessThanOrEqual(10_000);
   });
@@ -133,7 +163,18 @@ describe("retryAfterMs", () => {
 });
 
 describe("providerErrorToAppError", () => {
-  const kinds: ProviderErrorKind[] = ["invalid_key", "permission", "model_not_found", "rate_limited", "overloaded", "timeout", "network", "bad_request", "server_error", "bad_output"];
+  const kinds: ProviderErrorKind[] = [
+    "invalid_key",
+    "permission",
+    "model_not_found",
+    "rate_limited",
+    "overloaded",
+    "timeout",
+    "network",
+    "bad_request",
+    "server_error",
+    "bad_output",
+  ];
 
   it("never answers 401 (that would sign the user out), always 4xx/5xx with the message and reason", () => {
     for (const kind of kinds) {
@@ -146,19 +187,40 @@ describe("providerErrorToAppError", () => {
   });
 
   it("a bad key is a 400 naming the key; rate limits a 429; timeouts a 504", () => {
-    const invalid = providerErrorToAppError(classifyProviderError(openaiError(401, "Incorrect API key provided"), "OpenAI"));
+    const invalid = providerErrorToAppError(
+      classifyProviderError(openaiError(401, "Incorrect API key provided"), "OpenAI"),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.msg).toMatch(/OpenAI API key is invalid/);
     expect(providerErrorToAppError(new ProviderError("model_not_found", "x")).status).toBe(400);
     expect(providerErrorToAppError(new ProviderError("rate_limited", "x")).status).toBe(429);
     expect(providerErrorToAppError(new ProviderError("timeout", "x")).status).toBe(504);
   });
+
+  it("a key the provider refuses (invalid, or without access or credit) is provider_auth, never our own forbidden", () => {
+    expect(providerErrorToAppError(new ProviderError("invalid_key", "x"))).toMatchObject({
+      code: "provider_auth",
+      status: 400,
+    });
+    expect(providerErrorToAppError(new ProviderError("permission", "x"))).toMatchObject({
+      code: "provider_auth",
+      status: 400,
+    });
+    expect(providerErrorToAppError(new ProviderError("rate_limited", "x")).code).toBe("rate_limited");
+    for (const kind of ["overloaded", "server_error", "network", "timeout", "bad_output"] as const) {
+      expect(providerErrorToAppError(new ProviderError(kind, "x")).code, kind).toBe("provider_error");
+    }
+  });
 });
 
 describe("quota exhaustion", () => {
   it("a 429 insufficient_quota is not a rate limit but a key problem the user must fix", async () => {
     const { classifyProviderError } = await import("@/lib/ai/errors");
-    const error = { status: 429, message: "429 You exceeded your current quota", error: { error: { code: "insufficient_quota", message: "You exceeded your current quota" } } };
+    const error = {
+      status: 429,
+      message: "429 You exceeded your current quota",
+      error: { error: { code: "insufficient_quota", message: "You exceeded your current quota" } },
+    };
     const classified = classifyProviderError(error, "OpenAI");
     expect(classified.kind).toBe("permission");
     expect(classified.transient).toBe(false);

@@ -16,7 +16,11 @@ describe("cellsFromOutput", () => {
 
   it("only content: body = content, subject '(No subject_line field)'", () => {
     const { cells, answer } = cellsFromOutput({ content: "The whole email" });
-    expect(cells).toEqual({ [S]: "(No subject_line field)", [B]: "The whole email", [R]: '{"content":"The whole email"}' });
+    expect(cells).toEqual({
+      [S]: "(No subject_line field)",
+      [B]: "The whole email",
+      [R]: '{"content":"The whole email"}',
+    });
     expect(answer).toEqual({ content: "The whole email" });
   });
 
@@ -34,8 +38,14 @@ describe("cellsFromOutput", () => {
 
   it("a missing, empty or non-string half gets its own placeholder", () => {
     expect(cellsFromOutput({ subject_line: "Hi" }).cells).toMatchObject({ [S]: "Hi", [B]: PLACEHOLDERS.noBody });
-    expect(cellsFromOutput({ email_body: "Body", subject_line: "  " }).cells).toMatchObject({ [S]: PLACEHOLDERS.noSubject, [B]: "Body" });
-    expect(cellsFromOutput({ subject_line: 42, email_body: "Body" }).cells).toMatchObject({ [S]: PLACEHOLDERS.noSubject, [B]: "Body" });
+    expect(cellsFromOutput({ email_body: "Body", subject_line: "  " }).cells).toMatchObject({
+      [S]: PLACEHOLDERS.noSubject,
+      [B]: "Body",
+    });
+    expect(cellsFromOutput({ subject_line: 42, email_body: "Body" }).cells).toMatchObject({
+      [S]: PLACEHOLDERS.noSubject,
+      [B]: "Body",
+    });
   });
 
   it("subject_line + email_body win over content", () => {

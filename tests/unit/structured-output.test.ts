@@ -22,15 +22,30 @@ describe("isStrictCompatible", () => {
   });
 
   it("refuses optional properties", () => {
-    expect(isStrictCompatible(closed({ a: { type: "string" }, b: { type: "string" } }, { required: ["a"] }))).toBe(false);
+    expect(isStrictCompatible(closed({ a: { type: "string" }, b: { type: "string" } }, { required: ["a"] }))).toBe(
+      false,
+    );
   });
 
   it("checks nested objects, array items and anyOf branches", () => {
-    const nestedOk = closed({ meta: closed({ tone: { type: "string" } }), tags: { type: "array", items: closed({ t: { type: "string" } }) } });
+    const nestedOk = closed({
+      meta: closed({ tone: { type: "string" } }),
+      tags: { type: "array", items: closed({ t: { type: "string" } }) },
+    });
     expect(isStrictCompatible(nestedOk)).toBe(true);
-    expect(isStrictCompatible(closed({ meta: { type: "object", properties: { tone: { type: "string" } }, required: ["tone"] } }))).toBe(false);
-    expect(isStrictCompatible(closed({ tags: { type: "array", items: { type: "object", properties: {} } } }))).toBe(false);
-    expect(isStrictCompatible(closed({ x: { anyOf: [{ type: "string" }, { type: "object", properties: { y: { type: "string" } } }] } }))).toBe(false);
+    expect(
+      isStrictCompatible(
+        closed({ meta: { type: "object", properties: { tone: { type: "string" } }, required: ["tone"] } }),
+      ),
+    ).toBe(false);
+    expect(isStrictCompatible(closed({ tags: { type: "array", items: { type: "object", properties: {} } } }))).toBe(
+      false,
+    );
+    expect(
+      isStrictCompatible(
+        closed({ x: { anyOf: [{ type: "string" }, { type: "object", properties: { y: { type: "string" } } }] } }),
+      ),
+    ).toBe(false);
     expect(isStrictCompatible(closed({ x: { anyOf: [{ type: "string" }, { type: "null" }] } }))).toBe(true);
   });
 
@@ -42,7 +57,10 @@ describe("isStrictCompatible", () => {
 
 describe("extractJsonObject", () => {
   it("parses plain JSON (with surrounding whitespace)", () => {
-    expect(extractJsonObject('  {"subject_line":"Hi","email_body":"B"}\n')).toEqual({ subject_line: "Hi", email_body: "B" });
+    expect(extractJsonObject('  {"subject_line":"Hi","email_body":"B"}\n')).toEqual({
+      subject_line: "Hi",
+      email_body: "B",
+    });
   });
 
   it("parses a fenced ```json block", () => {
@@ -55,11 +73,23 @@ describe("extractJsonObject", () => {
   });
 
   it("falls back to the outermost {...} in prose", () => {
-    expect(extractJsonObject('Sure! {"subject_line":"A","email_body":"B"} Let me know.')).toEqual({ subject_line: "A", email_body: "B" });
+    expect(extractJsonObject('Sure! {"subject_line":"A","email_body":"B"} Let me know.')).toEqual({
+      subject_line: "A",
+      email_body: "B",
+    });
   });
 
   it("returns null for non-objects and garbage", () => {
-    for (const text of ["", "Sure! Subject - hello (not JSON)", "[1,2]", '"just a string"', "42", "null", "{broken: json}", "```json\n[1]\n```"]) {
+    for (const text of [
+      "",
+      "Sure! Subject - hello (not JSON)",
+      "[1,2]",
+      '"just a string"',
+      "42",
+      "null",
+      "{broken: json}",
+      "```json\n[1]\n```",
+    ]) {
       expect(extractJsonObject(text), text).toBeNull();
     }
   });

@@ -6,14 +6,23 @@ import { getCredits } from "@/lib/services/credits/credits";
 
 export const metadata: Metadata = { title: "Email Generator" };
 
-export default async function EmailGeneratorPage({ searchParams }: { searchParams: Promise<{ csvId?: string; template?: string }> }) {
+export default async function EmailGeneratorPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ csvId?: string; template?: string }>;
+}) {
   const { user } = await requirePageUser();
-  const [{ csvId, template }, config, credits] = await Promise.all([searchParams, getUserAiConfig(user.id), getCredits(user)]);
+  const [{ csvId, template }, config, credits] = await Promise.all([
+    searchParams,
+    getUserAiConfig(user.id),
+    getCredits(user),
+  ]);
   return (
     <GeneratorView
       initialCsvId={csvId ?? null}
       templateId={template ?? null}
-      initialSetup={{ config: config.aiConfig, connections: config.connections, credits }}
+      initialConfig={config}
+      initialCredits={credits}
     />
   );
 }

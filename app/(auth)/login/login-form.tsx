@@ -2,80 +2,104 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
+import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
-import { api, ApiError, messageOf } from "@/lib/client/api";
-import type { SessionUser } from "@/lib/client/types";
+import { ApiError, messageOf } from "@/lib/client/api";
+import { useLogin, useResendVerification } from "@/lib/client/queries/auth";
+import { loginSchema } from "@/lib/services/auth/schemas";
+
+const FILL = "Please fill in all fields";
 
 export function LoginForm() {
   const router = useRouter();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [unverified, setUnverified] = useState(false);
-  const [resending, setResending] = useState(false);
-  const [resendResult, setResendResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const form = useZodForm(loginSchema, { defaultValues: { email: "", password: "" }, messageOrder: [FILL] });
+  const login = useLogin();
+  const resend = useResendVerification();
+  const unverified = login.error instanceof ApiError && login.error.data.requiresVerification === true;
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    setError("");
-    setUnverified(false);
-    setResendResult(null);
-    if (!email.trim() || !password) {
-      setError("Please fill in all fields");
-      return;
-    }
-    setBusy(true);
-    try {
-      const { user } = await api<{ token: string; user: SessionUser }>("/api/auth/login", {
-        body: { email, password },
-        allow401: true,
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      resend.reset();
+      login.mutate(values, {
+        onSuccess: ({ user }) => {
+          router.replace(user.isAdmin ? "/admin" : "/dashboard");
+          router.refresh();
+        },
+        onError: (err) =>
+          form.setServerError(
+            err instanceof ApiError ? messageOf(err, "Login failed") : "Login failed. Please try again.",
+          ),
       });
-      router.replace(user.isAdmin ? "/admin" : "/dashboard");
-      router.refresh();
-    } catch (err) {
-      if (err instanceof ApiError && err.data.requiresVerification) setUnverified(true);
-      setError(err instanceof ApiError ? messageOf(err, "Login failed") : "Login failed. Please try again.");
-      setBusy(false);
-    }
-  }
+    },
+    () => {
+      login.reset();
+      resend.reset();
+    },
+  );
 
-  async function resend() {
-    setResending(true);
-    setResendResult(null);
-    try {
-      await api("/api/auth/resend-verification", { body: { email } });
-      setResendResult({ kind: "success", text: "Verification email resent successfully! Please check your inbox." });
-    } catch (err) {
-      setResendResult({
-        kind: "error",
-        text: err instanceof ApiError ? messageOf(err, "Failed to resend verification email") : "Failed to resend verification email. Please try again.",
-      });
-    } finally {
-      setResending(false);
-    }
-  }
+  // A wrong-format address or over-long password is the server's "invalid credentials", not a form rule.
+  const shown =
+    form.formError && form.formError !== FILL && !login.isError ? "Invalid email or password" : form.formError;
+  const resendResult = resend.isSuccess
+    ? { kind: "success" as const, text: "Verification email resent successfully! Please check your inbox." }
+    : resend.isError
+      ? {
+          kind: "error" as const,
+          text:
+            resend.error instanceof ApiError
+              ? messageOf(resend.error, "Failed to resend verification email")
+              : "Failed to resend verification email. Please try again.",
+        }
+      : null;
+  const busy = login.isPending || login.isSuccess;
 
   return (
     <AuthCard title="Sign in to your account" description="Welcome back! Enter your details to continue.">
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        {error && !unverified ? <FormAlert kind="error">{error}</FormAlert> : null}
+        {shown && !unverified ? (
+          <FormAlert kind="error" id={form.errorId}>
+            {shown}
+          </FormAlert>
+        ) : null}
         {unverified ? (
-          <div className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" role="alert">
+          <div
+            className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+            role="alert"
+            id={form.errorId}
+          >
             <p className="font-semibold">Email not verified</p>
-            <p>{error}</p>
-            <Button type="button" variant="outline" size="sm" onClick={resend} disabled={resending}>
-              {resending ? "Sending..." : "Resend Verification Email"}
+            <p>{shown}</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => resend.mutate(form.getValues("email"))}
+              disabled={resend.isPending}
+            >
+              {resend.isPending ? "Sending..." : "Resend Verification Email"}
             </Button>
           </div>
         ) : null}
         {resendResult ? <FormAlert kind={resendResult.kind}>{resendResult.text}</FormAlert> : null}
-        <FormField label="Email address" id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormField label="Password" id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <FormField
+          label="Email address"
+          id="email"
+          type="email"
+          autoComplete="email"
+          {...form.register("email")}
+          {...form.field("email")}
+        />
+        <FormField
+          label="Password"
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register("password")}
+          {...form.field("password")}
+        />
         <div className="flex justify-end text-sm">
           <Link href="/forgot-password" className="text-primary underline-offset-4 hover:underline">
             Forgot your password?

@@ -14,7 +14,9 @@ export default function PricingPage() {
     <div className="space-y-10">
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Simple, honest pricing</h1>
-        <p className="mt-3 text-muted-foreground">Bring your own OpenAI or Anthropic key. Pay once, generate forever.</p>
+        <p className="mt-3 text-muted-foreground">
+          Bring your own OpenAI or Anthropic key. Pay once, generate forever.
+        </p>
       </header>
       <div className="grid items-stretch gap-6 lg:grid-cols-3">
         <Card>
@@ -26,7 +28,9 @@ export default function PricingPage() {
             </p>
           </CardHeader>
           <CardContent className="flex-1">
-            <FeatureList items={["100 email credits per day", "All AI models", "Use your own API keys", "3-day access only"]} />
+            <FeatureList
+              items={["100 email credits per day", "All AI models", "Use your own API keys", "3-day access only"]}
+            />
           </CardContent>
           <CardFooter>
             <Button variant="outline" className="w-full" disabled>
@@ -35,19 +39,29 @@ export default function PricingPage() {
           </CardFooter>
         </Card>
         <LifetimeCard />
-        <Card className="opacity-80">
+        <Card className="border-dashed">
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-xl">
               Monthly Subscription <Badge variant="secondary">Coming Soon</Badge>
             </CardTitle>
-            <CardDescription className="font-semibold tracking-wide text-warning-foreground">NOT AVAILABLE YET</CardDescription>
+            <CardDescription className="font-semibold tracking-wide text-warning-strong">
+              NOT AVAILABLE YET
+            </CardDescription>
             <p className="pt-2">
               <span className="text-4xl font-bold">${MONTHLY.price}</span>
               <span className="text-muted-foreground">/month</span>
             </p>
           </CardHeader>
           <CardContent className="flex-1">
-            <FeatureList items={[`${MONTHLY.emailsPerMonth} emails per month`, "Use your own API keys", "All AI models", "All integrations", "Regular updates"]} />
+            <FeatureList
+              items={[
+                `${MONTHLY.emailsPerMonth} emails per month`,
+                "Use your own API keys",
+                "All AI models",
+                "All integrations",
+                "Regular updates",
+              ]}
+            />
           </CardContent>
           <CardFooter>
             <Button className="w-full" disabled>
@@ -58,7 +72,7 @@ export default function PricingPage() {
       </div>
       <p className="text-center text-sm text-muted-foreground">
         30-day money-back guarantee. Prices in USD.{" "}
-        <Link href="/activate-license" className="text-primary underline-offset-4 hover:underline">
+        <Link href="/activate-license" className="text-primary underline underline-offset-4">
           Already have a license key? Activate it
         </Link>
       </p>

@@ -1,9 +1,10 @@
-import { json } from "@/lib/http/respond";
+import { notFound as notFoundError } from "@/lib/errors";
+import { handle } from "@/lib/http/handlers";
 
-/** Unknown API paths answer JSON, not the HTML 404 page. */
-function notFound(): Response {
-  return json({ msg: "Not found" }, 404);
-}
+/** Unknown API paths answer JSON `{ msg, code: "not_found" }`, not the HTML 404 page. */
+const notFound = handle(async () => {
+  throw notFoundError("Not found");
+});
 
 export const GET = notFound;
 export const POST = notFound;

@@ -1,11 +1,14 @@
-import { sql } from "drizzle-orm";
-import { db } from "@/lib/db";
 import { handle } from "@/lib/http/handlers";
+import { json } from "@/lib/http/respond";
+import { healthReport } from "@/lib/jobs/health";
 
 export const dynamic = "force-dynamic";
 
-/** Readiness: the database answers. */
-export const GET = handle(async () => {
-  await db.execute(sql`select 1`);
-  return { ok: true };
-});
+/** Readiness and liveness: `{ ok, db, queue, worker: { mode, lastBeatAt } }`, 200 when ok, else 503. */
+export const GET = handle(
+  async () => {
+    const report = await healthReport();
+    return json(report, report.ok ? 200 : 503);
+  },
+  { logLevel: "debug" },
+);

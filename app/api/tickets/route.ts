@@ -6,4 +6,6 @@ import { createTicket, listMyTickets } from "@/lib/services/tickets/tickets";
 
 export const GET = withUser(async ({ user }) => listMyTickets(user.id));
 
-export const POST = withUser(async ({ req, user }) => json(await createTicket(user.id, await parseBody(req, createTicketSchema)), 201));
+export const POST = withUser(async ({ req, user }) =>
+  json(await createTicket(user.id, await parseBody(req, createTicketSchema)), 201),
+);

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Logo } from "@/components/shell/logo";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/client/format";
 import { listOutbox } from "@/lib/mail/outbox-driver";
 import { isOutboxActive } from "@/lib/mail/send";
 
@@ -35,6 +37,9 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: P
       <div className="flex flex-wrap items-center gap-3">
         <Logo href="/" />
         <Badge variant="secondary">Outbox</Badge>
+        <div className="ml-auto">
+          <ThemeToggle />
+        </div>
       </div>
       <div>
         <h1 className="text-2xl font-bold">Dev mailbox</h1>
@@ -42,8 +47,16 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: P
           Every e-mail the app would send, newest first{to ? ` — to ${to}` : ""}. Local mode only.
         </p>
         <form className="mt-3 flex gap-2" action="/dev/mailbox">
-          <input name="to" defaultValue={to} placeholder="Filter by recipient" className="h-9 flex-1 rounded-md border px-3 text-sm" aria-label="Recipient" />
-          <button className="h-9 rounded-md bg-primary px-4 text-sm text-primary-foreground">Filter</button>
+          <input
+            name="to"
+            defaultValue={to}
+            placeholder="Filter by recipient"
+            className="h-9 flex-1 rounded-md border border-input bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground"
+            aria-label="Recipient"
+          />
+          <button type="submit" className="h-9 rounded-md bg-primary px-4 text-sm text-primary-foreground">
+            Filter
+          </button>
         </form>
       </div>
       {emails.length === 0 ? (
@@ -55,7 +68,7 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: P
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="font-semibold">{email.subject}</h2>
                 <time className="text-xs text-muted-foreground" dateTime={email.createdAt}>
-                  {new Date(email.createdAt).toLocaleString("en-US")}
+                  {formatDateTime(email.createdAt, "en-US")}
                 </time>
               </div>
               <p className="text-sm text-muted-foreground">To: {email.to}</p>

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -34,6 +45,8 @@ const configColumns = () => ({
   selectedModel: text("selected_model").notNull().default(""),
   useCase: text("use_case", { enum: USE_CASES }).notNull().default("web_research"),
   connectionId: uuid("connection_id").references(() => connections.id, { onDelete: "set null" }),
+  /** Spending cap per bulk run in USD; null = no cap. */
+  maxCostUsd: doublePrecision("max_cost_usd"),
 });
 
 /** One AI configuration per user (the generator's current settings). */
@@ -74,6 +87,9 @@ export const providerModelCache = pgTable("provider_model_cache", {
   connectionId: uuid("connection_id")
     .primaryKey()
     .references(() => connections.id, { onDelete: "cascade" }),
-  models: jsonb("models").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  models: jsonb("models")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   fetchedAt: ts("fetched_at").notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@ import { csvFiles } from "./csv";
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const BATCH_STATUSES = ["queued", "running", "completed", "failed", "cancelling", "cancelled"] as const;
+export const STOP_REASONS = ["cancelled", "spend_cap", "fatal"] as const;
 export const ITEM_STATUSES = ["pending", "running", "done", "failed", "cancelled"] as const;
 
 /** A bulk generation run with persisted progress; survives restarts. */
@@ -26,7 +27,13 @@ export const batches = pgTable(
     /** UTC day the credits were reserved on, so refunds go back to that day. */
     creditDay: text("credit_day"),
     error: text("error"),
-    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Why a run ended early: "cancelled" (the user), "spend_cap", "fatal"; null while running or completed. */
+    stopReason: text("stop_reason", { enum: STOP_REASONS }),
+    /** A BatchSettings (lib/services/generation/batch-settings.ts): parsed when read, never trusted as is. */
+    settings: jsonb("settings")
+      .$type<unknown>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     finishedAt: ts("finished_at"),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
@@ -19,16 +20,54 @@ export const promoCodes = pgTable(
   (t) => [uniqueIndex("promo_codes_code_key").on(t.code), index("promo_codes_active_idx").on(t.isActive, t.expiresAt)],
 );
 
-/** Checkout sessions created by either payments driver (Stripe's id or the test driver's). */
+/** Checkout sessions of the test payments driver (Stripe keeps its own). */
 export const checkoutSessions = pgTable("checkout_sessions", {
   id: text("id").primaryKey(),
   driver: text("driver", { enum: ["stripe", "test"] }).notNull(),
   userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
   amountCents: integer("amount_cents").notNull(),
   promoCode: text("promo_code"),
-  status: text("status", { enum: ["open", "paid"] }).notNull().default("open"),
+  /** `expired`: replaced by the buyer's next checkout, or left through the cancel URL. */
+  status: text("status", { enum: ["open", "paid", "expired"] })
+    .notNull()
+    .default("open"),
+  /**
+   * After this the session can no longer be paid (30 minutes, like Stripe's shortest expiry). Null for older sessions.
+   */
+  expiresAt: ts("expires_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+/**
+ * One use of a promo code held by an open discounted checkout, so concurrent checkouts cannot
+ * sell more discounted purchases than `maxUses`. A reservation counts while it is neither
+ * released nor consumed and `expiresAt` lies ahead; fulfilment consumes it (turns it into
+ * `currentUses + 1`) exactly once.
+ */
+export const promoReservations = pgTable(
+  "promo_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    /** `user:<id>` or `anon:<browser cookie>`: a buyer's next checkout releases their earlier ones. */
+    buyerKey: text("buyer_key").notNull(),
+    /** The payment provider's session, once created. */
+    checkoutSessionId: text("checkout_session_id"),
+    expiresAt: ts("expires_at").notNull(),
+    releasedAt: ts("released_at"),
+    consumedAt: ts("consumed_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promo_reservations_session_key").on(t.checkoutSessionId),
+    index("promo_reservations_held_idx")
+      .on(t.promoCodeId, t.expiresAt)
+      .where(sql`released_at is null and consumed_at is null`),
+    index("promo_reservations_buyer_idx").on(t.buyerKey),
+  ],
+);
 
 export const payments = pgTable(
   "payments",

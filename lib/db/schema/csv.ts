@@ -13,10 +13,15 @@ export const csvFiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull(),
     /** Column names in display order. */
-    columns: jsonb("columns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    columns: jsonb("columns")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     rowCount: integer("row_count").notNull().default(0),
     /** "importing" while a chunked import is under way: hidden from lists until "ready". */
-    status: text("status", { enum: ["importing", "ready"] }).notNull().default("ready"),
+    status: text("status", { enum: ["importing", "ready"] })
+      .notNull()
+      .default("ready"),
     /** Set when every row is replaced at once, so pollers know to reload the whole file. */
     rowsReplacedAt: ts("rows_replaced_at"),
     createdAt: ts("created_at").notNull().defaultNow(),

@@ -2,10 +2,28 @@ import "server-only";
 import { count, desc, eq, sum } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { payments, users } from "@/lib/db/schema";
-import { pagination } from "./pagination";
+import { pagination, type PaginationJson } from "./pagination";
+
+/** One payment of the income list (amount in USD units). */
+export interface IncomePaymentJson {
+  _id: string;
+  userId: string | null;
+  userName: string;
+  userEmail: string;
+  date: string;
+  amount: number;
+  promoCode: string;
+}
+
+/** `GET /api/admin/income`. */
+export interface IncomeJson {
+  payments: IncomePaymentJson[];
+  pagination: PaginationJson;
+  totalIncome: number;
+}
 
 /** `GET /api/admin/income`: payments newest first, with the total of all income. */
-export async function listIncome(q: { page: number; limit: number }) {
+export async function listIncome(q: { page: number; limit: number }): Promise<IncomeJson> {
   const rows = await db
     .select({ p: payments, name: users.name, email: users.email })
     .from(payments)

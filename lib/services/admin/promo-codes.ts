@@ -2,13 +2,32 @@ import "server-only";
 import { and, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { promoCodes } from "@/lib/db/schema";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import { pagination } from "./pagination";
+import { pagination, type PaginationJson } from "./pagination";
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
-export function toPromoJson(p: PromoRow) {
+/** A promo code as the admin API shows it (`GET/POST /api/admin/promo-codes`, `GET/PUT .../{id}`). */
+export interface PromoCodeJson {
+  _id: string;
+  code: string;
+  discountPercentage: number;
+  maxUses: number;
+  currentUses: number;
+  expiresAt: string;
+  isActive: boolean;
+  isInfluencerCode: boolean;
+  createdAt: string;
+}
+
+/** `GET /api/admin/promo-codes`. */
+export interface PromoCodesJson {
+  promoCodes: PromoCodeJson[];
+  pagination: PaginationJson;
+}
+
+export function toPromoJson(p: PromoRow): PromoCodeJson {
   return {
     _id: p.id,
     code: p.code,
@@ -28,31 +47,62 @@ export function likePattern(search: string): string {
 }
 
 /** "Active" means isActive and not expired (the spec's display status), done in SQL. */
-export async function listPromoCodes(query: { page: number; limit: number; isActive?: string; search?: string }) {
+export async function listPromoCodes(query: {
+  page: number;
+  limit: number;
+  isActive?: string;
+  search?: string;
+}): Promise<PromoCodesJson> {
   const filters: SQL[] = [];
-  if (query.isActive === "true") filters.push(and(eq(promoCodes.isActive, true), gt(promoCodes.expiresAt, sql`now()`))!);
-  if (query.isActive === "false") filters.push(or(eq(promoCodes.isActive, false), lte(promoCodes.expiresAt, sql`now()`))!);
+  if (query.isActive === "true")
+    filters.push(and(eq(promoCodes.isActive, true), gt(promoCodes.expiresAt, sql`now()`))!);
+  if (query.isActive === "false")
+    filters.push(or(eq(promoCodes.isActive, false), lte(promoCodes.expiresAt, sql`now()`))!);
   if (query.search) filters.push(ilike(promoCodes.code, likePattern(query.search)));
   const where = filters.length ? and(...filters) : undefined;
-  const rows = await db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id)).limit(query.limit).offset((query.page - 1) * query.limit);
+  const rows = await db
+    .select()
+    .from(promoCodes)
+    .where(where)
+    .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   const [counted] = await db.select({ total: count() }).from(promoCodes).where(where);
-  return { promoCodes: rows.map(toPromoJson), pagination: pagination(query.page, query.limit, Number(counted?.total ?? 0)) };
+  return {
+    promoCodes: rows.map(toPromoJson),
+    pagination: pagination(query.page, query.limit, Number(counted?.total ?? 0)),
+  };
 }
 
-export async function getPromoCode(id: string) {
+export async function getPromoCode(id: string): Promise<PromoCodeJson> {
   if (!isUuid(id)) throw notFound("Promo code not found");
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id));
   if (!row) throw notFound("Promo code not found");
   return toPromoJson(row);
 }
 
-export async function createPromoCode(input: { code: string; discountPercentage: number; maxUses: number; expiresAt: Date; isInfluencerCode: boolean }) {
+export async function createPromoCode(input: {
+  code: string;
+  discountPercentage: number;
+  maxUses: number;
+  expiresAt: Date;
+  isInfluencerCode: boolean;
+}): Promise<PromoCodeJson> {
   const [row] = await db.insert(promoCodes).values(input).onConflictDoNothing({ target: promoCodes.code }).returning();
-  if (!row) throw new AppError(409, `A promo code named ${input.code} already exists`);
+  if (!row) throw new AppError("conflict", `A promo code named ${input.code} already exists`);
   return toPromoJson(row);
 }
 
-export async function updatePromoCode(id: string, input: { discountPercentage?: number; maxUses?: number; expiresAt?: Date; isActive?: boolean; isInfluencerCode?: boolean }) {
+export async function updatePromoCode(
+  id: string,
+  input: {
+    discountPercentage?: number;
+    maxUses?: number;
+    expiresAt?: Date;
+    isActive?: boolean;
+    isInfluencerCode?: boolean;
+  },
+): Promise<PromoCodeJson> {
   if (!isUuid(id)) throw notFound("Promo code not found");
   const { discountPercentage, maxUses, expiresAt, isActive, isInfluencerCode } = input;
   const [row] = await db

@@ -2,9 +2,24 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 
+/** `GET /api/admin/dashboard` (revenue in USD units). */
+export interface AdminDashboardJson {
+  userStats: { total: number; trial: number; lifetime: number };
+  revenue: number;
+  openTickets: number;
+  activePromoCodes: number;
+}
+
 /** `GET /api/admin/dashboard`: counts done by the database. */
-export async function adminDashboard() {
-  const result = await db.execute<{ total: number; trial: number; lifetime: number; revenue_cents: number; open_tickets: number; active_promos: number }>(sql`
+export async function adminDashboard(): Promise<AdminDashboardJson> {
+  const result = await db.execute<{
+    total: number;
+    trial: number;
+    lifetime: number;
+    revenue_cents: number;
+    open_tickets: number;
+    active_promos: number;
+  }>(sql`
     select
       (select count(*)::int from users) as total,
       (select count(*)::int from users where subscription = 'trial') as trial,

@@ -9,6 +9,7 @@ import { listConnections, toConnectionJson, type ConnectionJson } from "@/lib/se
 import type { AiSettingsInput } from "./schemas";
 import { resolveSettings } from "./settings";
 
+/** `GET /ai/config`. */
 export interface UserAiConfigJson {
   apiKeys: { openai: string; anthropic: string };
   aiConfig: AiSettings;
@@ -19,8 +20,8 @@ export interface UserAiConfigJson {
 export async function getAiSettings(userId: string): Promise<AiSettings> {
   const [row] = await db.select().from(aiConfigs).where(eq(aiConfigs.userId, userId));
   if (!row) return { ...DEFAULT_SETTINGS };
-  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId } = row;
-  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId };
+  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd } = row;
+  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd };
 }
 
 /** `GET /api/ai/config`: masked keys per provider, the settings, and the connections. */
@@ -28,10 +29,18 @@ export async function getUserAiConfig(userId: string): Promise<UserAiConfigJson>
   const [settings, rows] = await Promise.all([getAiSettings(userId), listConnections(userId)]);
   const connections = rows.map((row) => toConnectionJson(row, settings.connectionId));
   const keyFor = (provider: "OpenAI" | "Anthropic") => {
-    const row = rows.find((r) => r.provider === provider && r.id === settings.connectionId) ?? rows.findLast((r) => r.provider === provider);
+    const row =
+      rows.find((r) => r.provider === provider && r.id === settings.connectionId) ??
+      rows.findLast((r) => r.provider === provider);
     return row ? maskSecret(decryptSecret(row.apiKeyEncrypted)) : "";
   };
   return { apiKeys: { openai: keyFor("OpenAI"), anthropic: keyFor("Anthropic") }, aiConfig: settings, connections };
+}
+
+/** `PUT /ai/config`: the saved settings. */
+export interface AiConfigSavedJson {
+  msg: string;
+  aiConfig: AiSettings;
 }
 
 /** `PUT /ai/config`: validates and saves the settings. */

@@ -1,9 +1,9 @@
 import "server-only";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { normalizeJsonSchema } from "@/lib/ai/json-schema";
-import { DEFAULT_MODEL, DEFAULT_MODEL_BY_PROVIDER, findCatalogueModel, providerOfModelId } from "@/lib/ai/models";
+import { providerOfModelId } from "@/lib/ai/models";
 import { getOwnedConnection } from "@/lib/services/connections/connections";
-import { assertModelSelectable } from "@/lib/services/models/available-models";
+import { assertModelSelectable, defaultModelFor } from "@/lib/services/models/available-models";
 import type { AiSettingsInput } from "./schemas";
 
 /**
@@ -11,7 +11,11 @@ import type { AiSettingsInput } from "./schemas";
  * merged values: the schema must describe an object, the connection must be the caller's,
  * and a newly chosen model must be selectable for that connection's provider.
  */
-export async function resolveSettings(userId: string, input: AiSettingsInput, current: AiSettings): Promise<AiSettings> {
+export async function resolveSettings(
+  userId: string,
+  input: AiSettingsInput,
+  current: AiSettings,
+): Promise<AiSettings> {
   const next: AiSettings = { ...current };
   if (input.prompt !== undefined) next.prompt = input.prompt;
   if (input.jsonSchema !== undefined) next.jsonSchema = normalizeJsonSchema(input.jsonSchema);
@@ -19,17 +23,21 @@ export async function resolveSettings(userId: string, input: AiSettingsInput, cu
   if (input.onlyRunIf !== undefined) next.onlyRunIf = input.onlyRunIf.trim();
   if (input.useCase !== undefined) next.useCase = input.useCase;
   if (input.connectionId !== undefined) next.connectionId = input.connectionId || null;
+  if (input.maxCostUsd !== undefined) next.maxCostUsd = input.maxCostUsd;
   const model = input.selectedModel ?? input.model;
   if (model !== undefined && model !== "") next.selectedModel = model;
 
   const connection = next.connectionId ? await getOwnedConnection(userId, next.connectionId) : null;
   const modelGiven = model !== undefined && model !== "";
-  const providerOfModel = findCatalogueModel(next.selectedModel)?.provider ?? providerOfModelId(next.selectedModel);
+  const providerOfModel = providerOfModelId(next.selectedModel);
   if (!next.selectedModel || (!modelGiven && connection && providerOfModel !== connection.provider)) {
-    // No model chosen, or only the connection changed: use that provider's default model.
-    next.selectedModel = connection ? DEFAULT_MODEL_BY_PROVIDER[connection.provider] : DEFAULT_MODEL;
-  } else if (modelGiven && (next.selectedModel !== current.selectedModel || next.connectionId !== current.connectionId)) {
-    await assertModelSelectable(userId, next.selectedModel, connection?.provider ?? null);
+    // No model chosen, or only the connection changed: that provider's current default for this key.
+    next.selectedModel = await defaultModelFor(userId, connection?.provider ?? "Anthropic", connection?.id);
+  } else if (
+    modelGiven &&
+    (next.selectedModel !== current.selectedModel || next.connectionId !== current.connectionId)
+  ) {
+    await assertModelSelectable(userId, next.selectedModel, connection?.provider ?? null, connection?.id);
   }
   return next;
 }

@@ -2,9 +2,21 @@ import { z } from "zod";
 
 /** The register screen's password rules, in the order the spec checks them. */
 export const PASSWORD_RULES = [
-  { test: (p: string) => p.length >= 8, message: "Password must be at least 8 characters long", label: "At least 8 characters" },
-  { test: (p: string) => /[a-z]/.test(p), message: "Password must contain at least one lowercase letter", label: "One lowercase letter" },
-  { test: (p: string) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter", label: "One uppercase letter" },
+  {
+    test: (p: string) => p.length >= 8,
+    message: "Password must be at least 8 characters long",
+    label: "At least 8 characters",
+  },
+  {
+    test: (p: string) => /[a-z]/.test(p),
+    message: "Password must contain at least one lowercase letter",
+    label: "One lowercase letter",
+  },
+  {
+    test: (p: string) => /[A-Z]/.test(p),
+    message: "Password must contain at least one uppercase letter",
+    label: "One uppercase letter",
+  },
   { test: (p: string) => /[0-9]/.test(p), message: "Password must contain at least one number", label: "One number" },
   {
     test: (p: string) => /[!@#$%^&*(),.?":{}|<>]/.test(p),

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { safeString } from "@/lib/validation/strings";
 import { passwordSchema } from "./password-policy";
+import { PASSWORD_RULES } from "./password-policy";
 
 const FILL = "Please fill in all fields";
 
 const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: FILL }).trim().min(1, FILL).max(max, tooLong);
+  safeString({ error: FILL }).trim().min(1, FILL).max(max, tooLong);
 
 const emailField = (missing: string) =>
-  z
-    .string({ error: missing })
+  safeString({ error: missing })
     .trim()
     .min(1, missing)
     .max(254, "Email address is too long")
@@ -31,3 +32,45 @@ export const emailOnlySchema = z.object({ email: emailField("Please enter your e
 export const resetPasswordSchema = z.object({
   password: z.string({ error: FILL }).min(1, FILL).pipe(passwordSchema),
 });
+
+/*
+ * Client-form variants (the screens parse with these through `useZodForm`): the server's schema
+ * plus the client-only Confirm Password rule, and the order the spec checks the messages in.
+ */
+export const FILL_IN_ALL_FIELDS = FILL;
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const EMAIL_REQUIRED = "Please enter your email address";
+
+/**
+ * Confirm Password: filled in, and equal to the password (checked even when other fields fail, so the order decides).
+ */
+const confirmField = z.string({ error: FILL }).min(1, FILL);
+const passwordsMatch = (v: { password: string; confirm: string }) => v.password === v.confirm;
+const matchOptions = {
+  message: PASSWORDS_DO_NOT_MATCH,
+  path: ["confirm"],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; confirm?: unknown } | undefined;
+    return typeof value?.password === "string" && typeof value.confirm === "string";
+  },
+};
+
+const MIN_LENGTH = PASSWORD_RULES[0].message;
+const OTHER_PASSWORD_RULES = PASSWORD_RULES.slice(1).map((rule) => rule.message);
+
+/** Register screen: the server's fields plus Confirm Password. */
+export const registerFormSchema = registerSchema.extend({ confirm: confirmField }).refine(passwordsMatch, matchOptions);
+/** Spec §5: all four fields, the match, then the password rules in their order (the rest after). */
+export const REGISTER_MESSAGE_ORDER = [FILL, PASSWORDS_DO_NOT_MATCH, MIN_LENGTH, ...OTHER_PASSWORD_RULES] as const;
+
+/** Reset password screen: New Password (the server's rules) plus Confirm New Password. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirm: confirmField })
+  .refine(passwordsMatch, matchOptions);
+/** Spec §5: both fields, at least 8 characters, the match; the server's other rules after. */
+export const RESET_PASSWORD_MESSAGE_ORDER = [
+  FILL,
+  MIN_LENGTH,
+  PASSWORDS_DO_NOT_MATCH,
+  ...OTHER_PASSWORD_RULES,
+] as const;

@@ -5,6 +5,7 @@ import { checkoutSessions, licenseKeys, payments, users } from "@/lib/db/schema"
 import type { PaidSession } from "@/lib/payments/types";
 import { generateLicenseKey } from "./license-keys";
 import { consumePromoCode } from "./promo-codes";
+import { consumeReservation } from "./promo-reservations";
 
 export interface FulfilmentResult {
   licenseKey: string;
@@ -21,11 +22,13 @@ async function keyOfPayment(paymentId: string): Promise<string> {
 
 /**
  * The one fulfilment, used by the Stripe webhook, verify-payment and the test checkout: records
- * the payment, counts the promo use (never past maxUses), issues one licence key, and makes a
- * signed-in buyer lifetime with the key bound to them. Replays and concurrent calls for the
- * same session yield exactly one payment and one key (unique checkout_session_id).
+ * the payment, turns the checkout's reserved promo use into a counted one (promo-reservations.ts;
+ * a session without a reservation counts a use only while one is left), issues one licence key,
+ * and makes a signed-in buyer lifetime with the key bound to them. Replays and concurrent calls for
+ * the same session yield exactly one payment, one key and one counted use (unique
+ * checkout_session_id; the work below runs only for the call that inserted the payment).
  */
-export async function fulfilCheckout(session: PaidSession, options: { promoAlreadyCounted?: boolean } = {}): Promise<FulfilmentResult> {
+export async function fulfilCheckout(session: PaidSession): Promise<FulfilmentResult> {
   const outcome = await db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
@@ -39,7 +42,8 @@ export async function fulfilCheckout(session: PaidSession, options: { promoAlrea
       .onConflictDoNothing({ target: payments.checkoutSessionId })
       .returning({ id: payments.id });
     if (!payment) return null;
-    if (session.promoCode && !options.promoAlreadyCounted) await consumePromoCode(session.promoCode, tx);
+    if (session.promoCode && !(await consumeReservation(session.sessionId, tx)))
+      await consumePromoCode(session.promoCode, tx);
     let key = generateLicenseKey();
     for (let attempt = 0; attempt < 5; attempt++) {
       const inserted = await tx
@@ -53,19 +57,31 @@ export async function fulfilCheckout(session: PaidSession, options: { promoAlrea
     if (session.userId) {
       await tx
         .update(users)
-        .set({ subscription: "lifetime", purchaseDate: sql`now()`, licenseKey: key, promoCodeUsed: session.promoCode, updatedAt: sql`now()` })
+        .set({
+          subscription: "lifetime",
+          purchaseDate: sql`now()`,
+          licenseKey: key,
+          promoCodeUsed: session.promoCode,
+          updatedAt: sql`now()`,
+        })
         .where(eq(users.id, session.userId));
     }
     await tx.update(checkoutSessions).set({ status: "paid" }).where(eq(checkoutSessions.id, session.sessionId));
     return { licenseKey: key, paymentId: payment.id };
   });
   if (outcome) return { ...outcome, created: true };
-  const [existing] = await db.select({ id: payments.id }).from(payments).where(eq(payments.checkoutSessionId, session.sessionId));
+  const [existing] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.checkoutSessionId, session.sessionId));
   return { licenseKey: await keyOfPayment(existing!.id), paymentId: existing!.id, created: false };
 }
 
 /** The licence key of an already recorded payment, if any. */
 export async function licenseKeyForSession(sessionId: string): Promise<string | null> {
-  const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.checkoutSessionId, sessionId));
+  const [payment] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.checkoutSessionId, sessionId));
   return payment ? keyOfPayment(payment.id) : null;
 }

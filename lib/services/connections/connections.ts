@@ -1,13 +1,13 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { aiConfigs, connections, type Provider } from "@/lib/db/schema";
+import { aiConfigs, connections, providerModelCache, type Provider } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { maskSecret } from "@/lib/crypto/mask";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { DEFAULT_SETTINGS } from "@/lib/ai/defaults";
-import { DEFAULT_MODEL_BY_PROVIDER, providerOfModelId } from "@/lib/ai/models";
+import { pickDefaultModel, providerOfModelId } from "@/lib/ai/models";
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
@@ -18,6 +18,11 @@ export interface ConnectionJson {
   apiKey: string;
   isActive: boolean;
   createdAt: string;
+}
+
+/** `GET /ai/connections`. */
+export interface ConnectionsJson {
+  connections: ConnectionJson[];
 }
 
 export function toConnectionJson(row: ConnectionRow, activeId: string | null): ConnectionJson {
@@ -38,7 +43,10 @@ export async function listConnections(userId: string): Promise<ConnectionRow[]> 
 /** The caller's connection, or 404 (also for another user's id). */
 export async function getOwnedConnection(userId: string, id: string): Promise<ConnectionRow> {
   if (!isUuid(id)) throw notFound("Connection not found");
-  const [row] = await db.select().from(connections).where(and(eq(connections.id, id), eq(connections.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.id, id), eq(connections.userId, userId)));
   if (!row) throw notFound("Connection not found");
   return row;
 }
@@ -54,9 +62,20 @@ export async function activeConnectionId(userId: string): Promise<string | null>
  */
 export async function activateConnection(userId: string, connectionId: string): Promise<void> {
   const connection = await getOwnedConnection(userId, connectionId);
-  const [current] = await db.select({ model: aiConfigs.selectedModel }).from(aiConfigs).where(eq(aiConfigs.userId, userId));
+  const [current] = await db
+    .select({ model: aiConfigs.selectedModel })
+    .from(aiConfigs)
+    .where(eq(aiConfigs.userId, userId));
   const model = current?.model ?? DEFAULT_SETTINGS.selectedModel;
-  const selectedModel = providerOfModelId(model) === connection.provider ? model : DEFAULT_MODEL_BY_PROVIDER[connection.provider];
+  let selectedModel = model;
+  if (providerOfModelId(model) !== connection.provider) {
+    // The provider's current default, from the key's cached model list when there is one (no provider call here).
+    const [cached] = await db
+      .select({ models: providerModelCache.models })
+      .from(providerModelCache)
+      .where(eq(providerModelCache.connectionId, connection.id));
+    selectedModel = pickDefaultModel(connection.provider, cached?.models ?? null, new Date());
+  }
   await db
     .insert(aiConfigs)
     .values({ userId, ...DEFAULT_SETTINGS, connectionId, selectedModel })
@@ -85,8 +104,17 @@ export async function deleteConnection(userId: string, id: string): Promise<void
   await db.delete(connections).where(and(eq(connections.id, id), eq(connections.userId, userId)));
 }
 
+/** `GET /ai/connections`: the caller's connections, oldest first, the active one flagged. */
+export async function listConnectionsJson(userId: string): Promise<ConnectionsJson> {
+  const [rows, active] = await Promise.all([listConnections(userId), activeConnectionId(userId)]);
+  return { connections: rows.map((row) => toConnectionJson(row, active)) };
+}
+
 /** The plain key, for calling the provider on the user's behalf (never returned to clients). */
-export async function connectionApiKey(userId: string, id: string): Promise<{ provider: Provider; apiKey: string; name: string }> {
+export async function connectionApiKey(
+  userId: string,
+  id: string,
+): Promise<{ provider: Provider; apiKey: string; name: string }> {
   const row = await getOwnedConnection(userId, id);
   return { provider: row.provider, apiKey: decryptSecret(row.apiKeyEncrypted), name: row.name };
 }

@@ -30,7 +30,13 @@ export async function getCredits(user: UserRow, now = new Date()): Promise<Credi
   const used = await usedOn(user.id, utcDay(now));
   const base = { subscription: user.subscription, trialEnds: user.trialEnds?.toISOString() ?? null };
   if (plan.kind === "lifetime") {
-    return { ...base, credits: { daily: null, used, remaining: null, unlimited: true }, unlimited: true, daysRemaining: null, trialExpired: false };
+    return {
+      ...base,
+      credits: { daily: null, used, remaining: null, unlimited: true },
+      unlimited: true,
+      daysRemaining: null,
+      trialExpired: false,
+    };
   }
   if (!plan.active) {
     return {
@@ -60,7 +66,12 @@ export type Reservation =
  * none, and stays correct when many requests race (the row is locked by the upsert).
  * Lifetime users are not limited; their use is still counted.
  */
-export async function reserveCredits(user: UserRow, amount: number, conn: DbOrTx = db, now = new Date()): Promise<Reservation> {
+export async function reserveCredits(
+  user: UserRow,
+  amount: number,
+  conn: DbOrTx = db,
+  now = new Date(),
+): Promise<Reservation> {
   const day = utcDay(now);
   const plan = planOf(user, now);
   if (amount <= 0) return { ok: true, day, amount: 0, unlimited: plan.kind === "lifetime" };

@@ -1,14 +1,17 @@
 import "server-only";
 import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
+import { copyCsvRows } from "@/lib/db/copy-rows";
 import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { ownedCsvFile, type CsvFileRow } from "./ownership";
 
 type Row = Record<string, string>;
-const INSERT_BATCH = 1_000;
+/** Rows per INSERT statement: one JSON parameter each, expanded by the database. */
+const INSERT_BATCH = 10_000;
 
+/** A file without its rows (`GET /csv`, `GET /csv/recent`, chunked import answers). */
 export interface CsvFileSummary {
   _id: string;
   fileName: string;
@@ -18,6 +21,7 @@ export interface CsvFileSummary {
   updatedAt: string;
 }
 
+/** `GET /csv/{id}`, `PUT /csv/update` and a one-shot `POST /csv/import`: the file with its rows. */
 export interface CsvFileJson extends CsvFileSummary {
   /** Every row has every column, in column order ("" when empty). */
   rows: Row[];
@@ -45,57 +49,133 @@ export function mergeColumns(existing: string[], rows: Row[], given?: string[]):
   const seen = new Set(columns);
   const add = (name: string) => {
     if (seen.has(name)) return;
-    if (!name.trim()) throw new AppError(400, "Column names cannot be empty");
+    if (!name.trim()) throw new AppError("invalid_input", "Column names cannot be empty");
     seen.add(name);
     columns.push(name);
   };
   given?.forEach(add);
   for (const row of rows) for (const key of Object.keys(row)) add(key);
   if (columns.length > CSV_LIMITS.maxColumns) {
-    throw new AppError(400, `A file can have at most ${CSV_LIMITS.maxColumns} columns (this one has ${columns.length})`);
+    throw new AppError(
+      "invalid_input",
+      `A file can have at most ${CSV_LIMITS.maxColumns} columns (this one has ${columns.length})`,
+    );
   }
   return columns;
 }
 
-async function insertRows(conn: DbOrTx, fileId: string, rows: Row[], startPosition: number): Promise<void> {
+/**
+ * Ids for `count` new rows, taken from csv_rows' own sequence in one statement: the rows go in with
+ * them, so an import can answer its rows and their ids without reading them back.
+ */
+async function allocateRowIds(conn: Tx, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await conn.execute<{ id: string | number }>(
+    sql`select nextval(pg_get_serial_sequence('csv_rows', 'id')) as id from generate_series(1, ${count}::int)`,
+  );
+  return (result.rows as { id: string | number }[]).map((r) => Number(r.id));
+}
+
+/**
+ * Inserts rows at positions startPosition… and answers their ids, in order. On PostgreSQL rows go in
+ * through COPY (lib/db/copy-rows.ts). On PGlite as a set-based insert: each statement carries up
+ * to INSERT_BATCH rows as ONE jsonb parameter that the database expands (`jsonb_array_elements …
+ * with ordinality`), instead of three bound values per row.
+ */
+async function insertRows(conn: Tx, fileId: string, rows: Row[], startPosition: number): Promise<number[]> {
+  const ids = await allocateRowIds(conn, rows.length);
+  if (rows.length === 0 || (await copyCsvRows(conn, fileId, rows, startPosition, ids))) return ids;
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const batch = rows.slice(i, i + INSERT_BATCH).map((data, j) => ({ fileId, position: startPosition + i + j, data }));
-    await conn.insert(csvRows).values(batch);
+    const whole = i === 0 && rows.length <= INSERT_BATCH;
+    const batch = JSON.stringify(whole ? rows : rows.slice(i, i + INSERT_BATCH));
+    const batchIds = JSON.stringify(whole ? ids : ids.slice(i, i + INSERT_BATCH));
+    await conn.execute(sql`
+      insert into csv_rows (id, file_id, position, data)
+      select (${batchIds}::jsonb ->> (t.ord - 1)::int)::bigint, ${fileId}::uuid,
+             ${startPosition + i}::int + (t.ord - 1)::int, t.value
+      from jsonb_array_elements(${batch}::jsonb) with ordinality as t(value, ord)`);
   }
+  return ids;
+}
+
+/** The database's clock, read after a write commits: pollers ask for changes since this time. */
+async function serverNow(): Promise<string> {
+  const [{ now }] = (await db.execute<{ now: string }>(sql`select now()::text as now`)).rows as [{ now: string }];
+  return new Date(now).toISOString();
+}
+
+/** Every row with every column, in column order ("" when empty): what `GET /csv/{id}` answers. */
+function completeRows(columns: string[], rows: Row[]): Row[] {
+  return rows.map((data) => Object.fromEntries(columns.map((c) => [c, data[c] ?? ""])));
 }
 
 function assertRowLimit(total: number): void {
   if (total > CSV_LIMITS.maxRows) {
-    throw new AppError(400, `A file can have at most ${formatCount(CSV_LIMITS.maxRows)} rows (this one would have ${formatCount(total)})`);
+    throw new AppError(
+      "invalid_input",
+      `A file can have at most ${formatCount(CSV_LIMITS.maxRows)} rows (this one would have ${formatCount(total)})`,
+    );
   }
 }
 
+/** Sweep: chunked imports left unfinished for a day are deleted (on each import, and by the workers' sweeps). */
+export async function deleteStaleImports(): Promise<number> {
+  const gone = await db
+    .delete(csvFiles)
+    .where(and(eq(csvFiles.status, "importing"), lt(csvFiles.updatedAt, sql`now() - interval '1 day'`)))
+    .returning({ id: csvFiles.id });
+  return gone.length;
+}
+
 /** `POST /csv/import`: stores a file, one database row per line. `final: false` starts a chunked import. */
-export async function importCsv(userId: string, input: { fileName: string; rows: Row[]; columns?: string[]; final?: boolean }): Promise<CsvFileJson | CsvFileSummary> {
-  await db.delete(csvFiles).where(and(eq(csvFiles.status, "importing"), lt(csvFiles.updatedAt, sql`now() - interval '1 day'`)));
+export async function importCsv(
+  userId: string,
+  input: { fileName: string; rows: Row[]; columns?: string[]; final?: boolean },
+): Promise<CsvFileJson | CsvFileSummary> {
+  await deleteStaleImports();
   const columns = mergeColumns([], input.rows, input.columns);
   const complete = input.final !== false;
-  const fileId = await db.transaction(async (tx) => {
-    const [file] = await tx
+  const { file, rowIds } = await db.transaction(async (tx) => {
+    const [created] = await tx
       .insert(csvFiles)
-      .values({ userId, fileName: input.fileName, columns, rowCount: input.rows.length, status: complete ? "ready" : "importing" })
-      .returning({ id: csvFiles.id });
-    await insertRows(tx, file!.id, input.rows, 0);
-    return file!.id;
+      .values({
+        userId,
+        fileName: input.fileName,
+        columns,
+        rowCount: input.rows.length,
+        status: complete ? "ready" : "importing",
+      })
+      .returning();
+    return { file: created!, rowIds: await insertRows(tx, created!.id, input.rows, 0) };
   });
-  if (!complete) return toCsvFileSummary(await ownedCsvFile(userId, fileId, { allowImporting: true }));
-  return getCsvFile(userId, fileId);
+  if (!complete) return toCsvFileSummary(file);
+  // The rows just stored, answered from memory (no read-back of a 50,000-row file).
+  return {
+    ...toCsvFileSummary(file),
+    rows: completeRows(columns, input.rows),
+    rowIds,
+    serverTime: await serverNow(),
+    rowsReplacedAt: null,
+  };
 }
 
 /** `POST /api/csv/{id}/append`: the next chunk of an import (or more rows for a finished file). */
-export async function appendRows(userId: string, fileId: string, input: { rows: Row[]; final?: boolean }): Promise<CsvFileSummary> {
-  await db.transaction(async (tx) => {
+export async function appendRows(
+  userId: string,
+  fileId: string,
+  input: { rows: Row[]; final?: boolean },
+): Promise<CsvFileSummary> {
+  const updated = await db.transaction(async (tx) => {
     const file = await ownedCsvFile(userId, fileId, { allowImporting: true, lock: true }, tx);
     assertRowLimit(file.rowCount + input.rows.length);
     const columns = mergeColumns(file.columns, input.rows);
-    const [{ next }] = (await tx.execute<{ next: number }>(sql`select coalesce(max(position) + 1, 0)::int as next from csv_rows where file_id = ${fileId}`)).rows as [{ next: number }];
+    const [{ next }] = (
+      await tx.execute<{ next: number }>(
+        sql`select coalesce(max(position) + 1, 0)::int as next from csv_rows where file_id = ${fileId}`,
+      )
+    ).rows as [{ next: number }];
     await insertRows(tx, fileId, input.rows, Number(next));
-    await tx
+    const [after] = await tx
       .update(csvFiles)
       .set({
         columns,
@@ -103,9 +183,11 @@ export async function appendRows(userId: string, fileId: string, input: { rows: 
         status: input.final === false ? file.status : "ready",
         updatedAt: sql`now()`,
       })
-      .where(eq(csvFiles.id, fileId));
+      .where(eq(csvFiles.id, fileId))
+      .returning();
+    return after!;
   });
-  return toCsvFileSummary(await ownedCsvFile(userId, fileId, { allowImporting: true }));
+  return toCsvFileSummary(updated);
 }
 
 export async function listCsvFiles(userId: string, limit?: number): Promise<CsvFileSummary[]> {
@@ -121,18 +203,20 @@ export async function listCsvFiles(userId: string, limit?: number): Promise<CsvF
 /** `GET /csv/{id}`: the file with its rows in order. */
 export async function getCsvFile(userId: string, fileId: string): Promise<CsvFileJson> {
   const file = await ownedCsvFile(userId, fileId);
-  const [{ now }] = (await db.execute<{ now: string }>(sql`select now()::text as now`)).rows as [{ now: string }];
+  const serverTime = await serverNow();
   const rows = await db
     .select({ id: csvRows.id, data: csvRows.data })
     .from(csvRows)
     .where(and(eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
     .orderBy(asc(csvRows.position), asc(csvRows.id));
-  const complete = (data: Row): Row => Object.fromEntries(file.columns.map((c) => [c, data[c] ?? ""]));
   return {
     ...toCsvFileSummary(file),
-    rows: rows.map((r) => complete(r.data)),
+    rows: completeRows(
+      file.columns,
+      rows.map((r) => r.data),
+    ),
     rowIds: rows.map((r) => r.id),
-    serverTime: new Date(now).toISOString(),
+    serverTime,
     rowsReplacedAt: file.rowsReplacedAt?.toISOString() ?? null,
   };
 }

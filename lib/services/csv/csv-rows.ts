@@ -1,13 +1,15 @@
 import "server-only";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db";
 import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS } from "@/lib/csv/limits";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
+import { isUuid } from "@/lib/http/ids";
 import { ownedCsvFile } from "./ownership";
 
 type Row = Record<string, string>;
 
+/** One row (`POST /csv/{id}/rows`, `PATCH /csv/{id}/rows/{rowId}`). */
 export interface RowJson {
   _id: number;
   position: number;
@@ -17,14 +19,17 @@ export interface RowJson {
 type FileChanges = { columns?: string[]; rowCount?: ReturnType<typeof sql> };
 
 function touchFile(conn: DbOrTx, fileId: string, set: FileChanges = {}) {
-  return conn.update(csvFiles).set({ ...set, updatedAt: sql`now()` }).where(eq(csvFiles.id, fileId));
+  return conn
+    .update(csvFiles)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(csvFiles.id, fileId));
 }
 
 /** Changes some cells of one row (one database row touched). */
 export async function updateRowCells(userId: string, fileId: string, rowId: number, data: Row): Promise<RowJson> {
   const file = await ownedCsvFile(userId, fileId);
   const unknown = Object.keys(data).filter((k) => !file.columns.includes(k));
-  if (unknown.length) throw new AppError(400, `Unknown column: ${unknown[0]}`);
+  if (unknown.length) throw new AppError("invalid_input", `Unknown column: ${unknown[0]}`);
   const [row] = await db
     .update(csvRows)
     .set({ data: sql`${csvRows.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: sql`now()` })
@@ -38,13 +43,18 @@ export async function updateRowCells(userId: string, fileId: string, rowId: numb
 export async function addRow(userId: string, fileId: string, data: Row = {}): Promise<RowJson> {
   return db.transaction(async (tx) => {
     const file = await ownedCsvFile(userId, fileId, { lock: true }, tx);
-    if (file.rowCount >= CSV_LIMITS.maxRows) throw new AppError(400, "This file already has the maximum number of rows");
+    if (file.rowCount >= CSV_LIMITS.maxRows)
+      throw new AppError("invalid_input", "This file already has the maximum number of rows");
     const unknown = Object.keys(data).filter((k) => !file.columns.includes(k));
-    if (unknown.length) throw new AppError(400, `Unknown column: ${unknown[0]}`);
+    if (unknown.length) throw new AppError("invalid_input", `Unknown column: ${unknown[0]}`);
     const filled = Object.fromEntries(file.columns.map((c) => [c, data[c] ?? ""]));
     const [row] = await tx
       .insert(csvRows)
-      .values({ fileId, data: filled, position: sql`(select coalesce(max(position) + 1, 0) from csv_rows where file_id = ${fileId})` })
+      .values({
+        fileId,
+        data: filled,
+        position: sql`(select coalesce(max(position) + 1, 0) from csv_rows where file_id = ${fileId})`,
+      })
       .returning({ _id: csvRows.id, position: csvRows.position, data: csvRows.data });
     await touchFile(tx, fileId, { rowCount: sql`${csvFiles.rowCount} + 1` });
     return row!;
@@ -69,8 +79,9 @@ export async function deleteRow(userId: string, fileId: string, rowId: number): 
 export async function addColumn(userId: string, fileId: string, name: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const file = await ownedCsvFile(userId, fileId, { lock: true }, tx);
-    if (file.columns.includes(name)) throw new AppError(409, `A column named "${name}" already exists`);
-    if (file.columns.length >= CSV_LIMITS.maxColumns) throw new AppError(400, `A file can have at most ${CSV_LIMITS.maxColumns} columns`);
+    if (file.columns.includes(name)) throw new AppError("conflict", `A column named "${name}" already exists`);
+    if (file.columns.length >= CSV_LIMITS.maxColumns)
+      throw new AppError("invalid_input", `A file can have at most ${CSV_LIMITS.maxColumns} columns`);
     const columns = [...file.columns, name];
     await touchFile(tx, fileId, { columns });
     return columns;
@@ -92,6 +103,12 @@ export async function deleteColumn(userId: string, fileId: string, name: string)
   });
 }
 
+/** `POST /csv/{id}/columns` and `DELETE /csv/{id}/columns/{name}`: the file's columns now. */
+export interface ColumnsJson {
+  columns: string[];
+}
+
+/** `GET /csv/{id}/changes?since=`. */
 export interface ChangesJson {
   columns: string[];
   rowCount: number;
@@ -102,25 +119,40 @@ export interface ChangesJson {
   rows: (RowJson & { deleted: boolean })[];
 }
 
-/** Rows changed since a point in time (with a few seconds of overlap for late commits). */
+/**
+ * Rows changed since a point in time (with a few seconds of overlap for late commits). Polled by
+ * every open generator every second or two, so it is ONE query: the file (owner checked), the
+ * database's clock and the changed rows (none when every row was replaced: the client reloads).
+ */
 export async function changesSince(userId: string, fileId: string, since: Date): Promise<ChangesJson> {
-  const file = await ownedCsvFile(userId, fileId);
-  const [{ now }] = (await db.execute<{ now: string }>(sql`select now()::text as now`)).rows as [{ now: string }];
-  const from = new Date(since.getTime() - 5_000);
-  const reload = Boolean(file.rowsReplacedAt && file.rowsReplacedAt > from);
-  const rows = reload
-    ? []
-    : await db
-        .select({ _id: csvRows.id, position: csvRows.position, data: csvRows.data, deletedAt: csvRows.deletedAt })
-        .from(csvRows)
-        .where(and(eq(csvRows.fileId, fileId), gt(csvRows.updatedAt, from)))
-        .orderBy(asc(csvRows.position), asc(csvRows.id));
+  if (!isUuid(fileId)) throw notFound("CSV file not found");
+  const from = new Date(since.getTime() - 5_000).toISOString();
+  const result = await db.execute<{
+    columns: string[];
+    row_count: number;
+    rows_replaced_at: string | null;
+    now: string;
+    rows: Array<{ _id: number; position: number; data: Row; deleted: boolean }> | string;
+  }>(sql`
+    select f.columns, f.row_count, f.rows_replaced_at::text as rows_replaced_at, now()::text as now,
+      case when f.rows_replaced_at > ${from}::timestamptz then '[]'::json
+      else coalesce((
+        select json_agg(json_build_object('_id', r.id, 'position', r.position, 'data', r.data,
+          'deleted', r.deleted_at is not null) order by r.position, r.id)
+        from csv_rows r where r.file_id = f.id and r.updated_at > ${from}::timestamptz), '[]'::json)
+      end as rows
+    from csv_files f
+    where f.id = ${fileId}::uuid and f.user_id = ${userId} and f.status <> 'importing'`);
+  const file = result.rows[0];
+  if (!file) throw notFound("CSV file not found");
+  const replacedAt = file.rows_replaced_at ? new Date(file.rows_replaced_at) : null;
+  const columns = typeof file.columns === "string" ? (JSON.parse(file.columns) as string[]) : file.columns;
   return {
-    columns: file.columns,
-    rowCount: file.rowCount,
-    serverTime: new Date(now).toISOString(),
-    reload,
-    rowsReplacedAt: file.rowsReplacedAt?.toISOString() ?? null,
-    rows: rows.map(({ deletedAt, ...r }) => ({ ...r, deleted: deletedAt !== null })),
+    columns,
+    rowCount: Number(file.row_count),
+    serverTime: new Date(file.now).toISOString(),
+    reload: Boolean(replacedAt && replacedAt.getTime() > Date.parse(from)),
+    rowsReplacedAt: replacedAt?.toISOString() ?? null,
+    rows: typeof file.rows === "string" ? JSON.parse(file.rows) : file.rows,
   };
 }

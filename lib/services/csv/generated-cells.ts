@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db";
 import { csvRows } from "@/lib/db/schema";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import { cleanDeep } from "@/lib/validation/strings";
 
 export interface StoredRow {
   id: number;
@@ -33,11 +34,22 @@ export async function ensureGeneratedColumns(fileId: string, conn: DbOrTx = db):
 /**
  * Writes generated cells into one row (one database row touched). `failed` records, on the
  * server only, that this generation failed (which makes its retry free). False when the row is gone.
+ * Text the database cannot store is cleaned (NUL removed, unpaired surrogates → U+FFFD).
  */
-export async function writeGeneratedCells(fileId: string, rowId: number, cells: Record<string, string>, conn: DbOrTx = db, failed = false): Promise<boolean> {
+export async function writeGeneratedCells(
+  fileId: string,
+  rowId: number,
+  cells: Record<string, string>,
+  conn: DbOrTx = db,
+  failed = false,
+): Promise<boolean> {
   const updated = await conn
     .update(csvRows)
-    .set({ data: sql`${csvRows.data} || ${JSON.stringify(cells)}::jsonb`, generationFailed: failed, updatedAt: sql`now()` })
+    .set({
+      data: sql`${csvRows.data} || ${JSON.stringify(cleanDeep(cells))}::jsonb`,
+      generationFailed: failed,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
     .returning({ id: csvRows.id });
   return updated.length > 0;

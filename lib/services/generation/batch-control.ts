@@ -1,15 +1,25 @@
 import "server-only";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { batchItems, batches } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { batchItems, batches, STOP_REASONS } from "@/lib/db/schema";
+import type { UsageJson } from "@/lib/ai/usage";
+import {
+  batchUsageTotals,
+  batchUsageTotalsSql,
+  toBatchUsageTotals,
+  type BatchUsageTotals,
+} from "@/lib/services/usage/record-usage";
+import type { Tx } from "@/lib/db";
+import { formatUsd } from "@/lib/ai/format-usd";
+import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import { refundCredits } from "@/lib/services/credits/credits";
+import { closeItemsWithRefund } from "./refund";
 
 export type BatchRow = typeof batches.$inferSelect;
 export const ACTIVE_STATUSES = ["queued", "running", "cancelling"] as const;
 const LEASE_SECONDS = 30;
 
+/** `GET /ai/batch-status/{id}`. */
 export interface BatchStatusJson {
   batchId: string;
   status: BatchRow["status"];
@@ -17,9 +27,35 @@ export interface BatchStatusJson {
   failed: number;
   error: string | null;
   creditsRefunded: number;
+  /** Totals of the batch's billed provider calls so far. */
+  usage: UsageJson;
+  /** Seconds left at the pace this batch has kept so far; null when unknown (nothing done yet, or over). */
+  etaSeconds: number | null;
+  stopReason: StopReason | null;
 }
 
-export function toBatchStatusJson(b: BatchRow): BatchStatusJson {
+type StopReason = (typeof STOP_REASONS)[number];
+
+/** Why a batch ended early: null while it runs and when it completed. */
+function stopReasonOf(b: BatchRow): StopReason | null {
+  if (b.status === "failed") return b.stopReason ?? "fatal";
+  if (b.status === "cancelled" || b.status === "cancelling") return b.stopReason ?? "cancelled";
+  return null;
+}
+
+/** Rows left divided by the rows per second seen since the batch's first call was sent. */
+function etaSecondsOf(b: BatchRow, firstStartedAt: number | null, now = Date.now()): number | null {
+  if (!["queued", "running"].includes(b.status) || b.processed <= 0 || firstStartedAt === null) return null;
+  const elapsedSeconds = Math.max(0.001, (now - firstStartedAt) / 1000);
+  const left = Math.max(0, b.total - b.processed);
+  return Math.ceil(left / (b.processed / elapsedSeconds));
+}
+
+export async function toBatchStatusJson(b: BatchRow): Promise<BatchStatusJson> {
+  return batchStatusJson(b, await batchUsageTotals(b.id));
+}
+
+function batchStatusJson(b: BatchRow, totals: BatchUsageTotals): BatchStatusJson {
   return {
     batchId: b.id,
     status: b.status,
@@ -27,64 +63,114 @@ export function toBatchStatusJson(b: BatchRow): BatchStatusJson {
     failed: b.failed,
     error: b.error,
     creditsRefunded: b.creditsRefunded,
+    usage: totals.usage,
+    etaSeconds: etaSecondsOf(b, totals.firstStartedAt),
+    stopReason: stopReasonOf(b),
   };
 }
 
 async function ownedBatch(userId: string, batchId: string): Promise<BatchRow> {
   if (!isUuid(batchId)) throw notFound("Batch not found");
-  const [batch] = await db.select().from(batches).where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
+  const [batch] = await db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
   if (!batch) throw notFound("Batch not found");
   return batch;
 }
 
+/**
+ * Worker side: the spending cap was reached and no row is in flight any more. Every row not
+ * started is closed and refunded; the batch ends "cancelled" with stopReason "spend_cap" and an
+ * error naming the cap, the rows done and the spend.
+ */
+export async function stopBatchAtSpendCap(batchId: string, capUsd: number): Promise<void> {
+  await stopPendingItems(
+    batchId,
+    "cancelled",
+    async (current, tx) => {
+      const spent = (await batchUsageTotals(batchId, tx)).usage.costUsd ?? 0;
+      return `Stopped at the ${formatUsd(capUsd)} spending cap after ${current.processed} of ${current.total} rows (${formatUsd(spent)} spent).`;
+    },
+    "spend_cap",
+  );
+}
+
+/** `GET /ai/batch-status/{id}`, polled every second by each open generator: ONE query (the batch and its usage). */
 export async function getBatchStatus(userId: string, batchId: string): Promise<BatchStatusJson> {
-  return toBatchStatusJson(await ownedBatch(userId, batchId));
+  if (!isUuid(batchId)) throw notFound("Batch not found");
+  const [row] = await db
+    .select({ batch: batches, totals: batchUsageTotalsSql(batchId) })
+    .from(batches)
+    .where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
+  if (!row) throw notFound("Batch not found");
+  return batchStatusJson(row.batch, toBatchUsageTotals(row.totals));
 }
 
 /**
  * Refunds and closes every item that has not started, in one transaction. Items in flight
  * finish (their work is done and kept); the batch is "cancelled" once none is running.
  */
-async function stopPendingItems(batchId: string, finalStatus: "cancelled" | "failed", error: string | null): Promise<BatchRow> {
+async function stopPendingItems(
+  batchId: string,
+  finalStatus: "cancelled" | "failed",
+  error: string | null | ((current: BatchRow, tx: Tx) => Promise<string>),
+  stopReason: StopReason,
+): Promise<BatchRow | null> {
   return db.transaction(async (tx) => {
-    const [batch] = await tx.select().from(batches).where(eq(batches.id, batchId)).for("update");
-    if (!batch || !(ACTIVE_STATUSES as readonly string[]).includes(batch.status)) return batch!;
-    const stopped = await tx
-      .update(batchItems)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
-      .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, "pending")))
-      .returning({ id: batchItems.id });
-    const unlimited = Boolean((batch.settings as { unlimited?: boolean }).unlimited);
-    const refund = unlimited ? 0 : stopped.length;
-    if (refund > 0 && batch.creditDay) await refundCredits(batch.userId, batch.creditDay, refund, tx);
-    const [{ running }] = (await tx.execute<{ running: number }>(sql`select count(*)::int as running from batch_items where batch_id = ${batchId} and status = 'running'`)).rows as [{ running: number }];
+    const [current] = await tx.select().from(batches).where(eq(batches.id, batchId)).for("update");
+    if (!current || !(ACTIVE_STATUSES as readonly string[]).includes(current.status)) return current ?? null;
+    await closeItemsWithRefund(tx, batchId, { from: "pending", to: "cancelled" });
+    const [{ running }] = (
+      await tx.execute<{ running: number }>(
+        sql`select count(*)::int as running from batch_items where batch_id = ${batchId} and status = 'running'`,
+      )
+    ).rows as [{ running: number }];
     const done = Number(running) === 0;
+    const message = typeof error === "function" ? await error(current, tx) : error;
     const [updated] = await tx
       .update(batches)
       .set({
-        status: done ? finalStatus : finalStatus === "cancelled" ? "cancelling" : batch.status,
-        creditsRefunded: sql`${batches.creditsRefunded} + ${refund}`,
-        error: error ?? batch.error,
+        status: done ? finalStatus : finalStatus === "cancelled" ? "cancelling" : current.status,
+        error: message ?? current.error,
+        stopReason: current.stopReason ?? stopReason,
         finishedAt: done ? sql`now()` : null,
         updatedAt: sql`now()`,
       })
       .where(eq(batches.id, batchId))
       .returning();
-    return updated!;
+    return updated ?? null;
   });
 }
 
+/** `POST /ai/cancel-batch/{id}`: the batch's status after the cancel, and what happened. */
+export interface CancelBatchJson extends BatchStatusJson {
+  msg: string;
+}
+
 /** `POST /api/ai/cancel-batch/{id}`: cancelling, then cancelled; every unprocessed reservation refunded. */
-export async function cancelBatch(userId: string, batchId: string): Promise<BatchStatusJson & { msg: string }> {
+export async function cancelBatch(userId: string, batchId: string): Promise<CancelBatchJson> {
   const batch = await ownedBatch(userId, batchId);
-  const updated = (ACTIVE_STATUSES as readonly string[]).includes(batch.status) ? await stopPendingItems(batchId, "cancelled", null) : batch;
-  return { ...toBatchStatusJson(updated), msg: updated.status === "cancelled" || updated.status === "cancelling" ? "Batch cancelled" : `Batch already ${updated.status}` };
+  const updated =
+    ((ACTIVE_STATUSES as readonly string[]).includes(batch.status)
+      ? await stopPendingItems(batchId, "cancelled", null, "cancelled")
+      : null) ?? batch;
+  return {
+    ...(await toBatchStatusJson(updated)),
+    msg:
+      updated.status === "cancelled" || updated.status === "cancelling"
+        ? "Batch cancelled"
+        : `Batch already ${updated.status}`,
+  };
 }
 
 /** Worker side: the whole batch cannot go on (bad key, connection deleted...). */
 export async function failBatch(batchId: string, error: string): Promise<void> {
-  await stopPendingItems(batchId, "failed", error);
-  await db.update(batches).set({ status: "failed", error, finishedAt: sql`now()` }).where(and(eq(batches.id, batchId), inArray(batches.status, [...ACTIVE_STATUSES])));
+  await stopPendingItems(batchId, "failed", error, "fatal");
+  await db
+    .update(batches)
+    .set({ status: "failed", error, stopReason: sql`coalesce(${batches.stopReason}, 'fatal')`, finishedAt: sql`now()` })
+    .where(and(eq(batches.id, batchId), inArray(batches.status, [...ACTIVE_STATUSES])));
 }
 
 /** Worker side: after the last in-flight item of a cancelling batch, or when no item is left. */
@@ -94,6 +180,9 @@ export async function finishBatch(batchId: string): Promise<void> {
       status = case when status = 'cancelling' then 'cancelled'
                     when failed = total and total > 0 then 'failed'
                     else 'completed' end,
+      stop_reason = case when status = 'cancelling' then coalesce(stop_reason, 'cancelled')
+                         when failed = total and total > 0 then coalesce(stop_reason, 'fatal')
+                         else stop_reason end,
       error = case when status <> 'cancelling' and failed = total and total > 0
                    then coalesce(error, (select error from batch_items where batch_id = ${batchId} and status = 'failed' limit 1))
                    else error end,
@@ -133,11 +222,43 @@ export async function orphanedBatchIds(): Promise<string[]> {
   const rows = await db
     .select({ id: batches.id })
     .from(batches)
-    .where(and(inArray(batches.status, [...ACTIVE_STATUSES]), or(isNull(batches.leaseUntil), lt(batches.leaseUntil, sql`now()`))));
+    .where(
+      and(
+        inArray(batches.status, [...ACTIVE_STATUSES]),
+        or(isNull(batches.leaseUntil), lt(batches.leaseUntil, sql`now()`)),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
-/** Items left "running" by a worker that died go back to the queue (called by the new lease holder). */
+/**
+ * Items left "running" by a worker that died (called by the new lease holder): back to the queue
+ * while the batch runs; when it was cancelled meanwhile nobody will run them again, so they are
+ * closed and refunded like any row stopped in flight (else the batch would stay "cancelling").
+ */
 export async function requeueOrphanedItems(batchId: string): Promise<void> {
-  await db.update(batchItems).set({ status: "pending", updatedAt: sql`now()` }).where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, "running")));
+  await db.transaction(async (tx) => {
+    const [batch] = await tx
+      .select({ status: batches.status })
+      .from(batches)
+      .where(eq(batches.id, batchId))
+      .for("update");
+    if (!batch) return;
+    if (batch.status === "running" || batch.status === "queued") {
+      await tx
+        .update(batchItems)
+        .set({ status: "pending", updatedAt: sql`now()` })
+        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, "running")));
+      return;
+    }
+    await closeItemsWithRefund(tx, batchId, { from: "running", to: "cancelled" });
+  });
+}
+
+/** Gives the batch up without finishing it (a transient failure): another attempt may take it at once. */
+export async function releaseLease(batchId: string, owner: string): Promise<void> {
+  await db
+    .update(batches)
+    .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(batches.id, batchId), eq(batches.leaseOwner, owner)));
 }

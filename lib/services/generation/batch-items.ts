@@ -3,24 +3,29 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { batchItems, batches, csvRows } from "@/lib/db/schema";
 import { writeGeneratedCells } from "@/lib/services/csv/generated-cells";
-import { refundCredits } from "@/lib/services/credits/credits";
+import { recordUsage, type UsageEntry } from "@/lib/services/usage/record-usage";
+import { closeItemsWithRefund } from "./refund";
 
+/** What the item functions need of the batch they work on. */
 export interface BatchRef {
   id: string;
-  userId: string;
   csvFileId: string;
-  creditDay: string;
 }
 
 /** Takes a pending item for this worker (null when it was cancelled or taken meanwhile). */
-export async function claimItem(itemId: string): Promise<{ rowId: number; data: Record<string, string> | null } | null> {
+export async function claimItem(
+  itemId: string,
+): Promise<{ rowId: number; data: Record<string, string> | null } | null> {
   const [item] = await db
     .update(batchItems)
     .set({ status: "running", attempts: sql`${batchItems.attempts} + 1`, updatedAt: sql`now()` })
     .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "pending")))
     .returning({ rowId: batchItems.rowId });
   if (!item) return null;
-  const [row] = await db.select({ data: csvRows.data, deletedAt: csvRows.deletedAt }).from(csvRows).where(eq(csvRows.id, item.rowId));
+  const [row] = await db
+    .select({ data: csvRows.data, deletedAt: csvRows.deletedAt })
+    .from(csvRows)
+    .where(eq(csvRows.id, item.rowId));
   return { rowId: item.rowId, data: row && !row.deletedAt ? row.data : null };
 }
 
@@ -34,53 +39,78 @@ export async function releaseItem(itemId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [item] = await tx.select({ batchId: batchItems.batchId }).from(batchItems).where(eq(batchItems.id, itemId));
     if (!item) return;
-    const [batch] = await tx.select().from(batches).where(eq(batches.id, item.batchId)).for("update");
-    const running = and(eq(batchItems.id, itemId), eq(batchItems.status, "running"));
+    const [batch] = await tx
+      .select({ status: batches.status })
+      .from(batches)
+      .where(eq(batches.id, item.batchId))
+      .for("update");
     if (batch?.status === "running") {
-      await tx.update(batchItems).set({ status: "pending", updatedAt: sql`now()` }).where(running);
+      await tx
+        .update(batchItems)
+        .set({ status: "pending", updatedAt: sql`now()` })
+        .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "running")));
       return;
     }
-    const closed = await tx.update(batchItems).set({ status: "cancelled", updatedAt: sql`now()` }).where(running).returning({ id: batchItems.id });
-    if (closed.length === 0 || !batch?.creditDay || (batch.settings as { unlimited?: boolean }).unlimited) return;
-    await refundCredits(batch.userId, batch.creditDay, 1, tx);
-    await tx.update(batches).set({ creditsRefunded: sql`${batches.creditsRefunded} + 1`, updatedAt: sql`now()` }).where(eq(batches.id, batch.id));
+    await closeItemsWithRefund(tx, item.batchId, { itemIds: [itemId], from: "running", to: "cancelled" });
   });
 }
 
-/** Result written and the item done, in one transaction: a finished item is never redone or charged again. */
-export async function completeItem(batch: BatchRef, itemId: string, rowId: number, cells: Record<string, string>): Promise<void> {
+/**
+ * Result written, the call's usage recorded and the item done, in one transaction: a finished item
+ * is never redone or charged again.
+ */
+export async function completeItem(
+  batch: BatchRef,
+  itemId: string,
+  rowId: number,
+  cells: Record<string, string>,
+  usage?: UsageEntry,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const done = await tx
       .update(batchItems)
       .set({ status: "done", error: null, updatedAt: sql`now()` })
       .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "running")))
       .returning({ id: batchItems.id });
-    if (done.length === 0) return;
-    await writeGeneratedCells(batch.csvFileId, rowId, cells, tx);
-    await tx.update(batches).set({ processed: sql`${batches.processed} + 1`, updatedAt: sql`now()` }).where(eq(batches.id, batch.id));
+    if (done.length > 0) {
+      await writeGeneratedCells(batch.csvFileId, rowId, cells, tx);
+      await tx
+        .update(batches)
+        .set({ processed: sql`${batches.processed} + 1`, updatedAt: sql`now()` })
+        .where(eq(batches.id, batch.id));
+    }
+    // The provider billed the call whatever became of the item: recorded with the row's result. Last, once this
+    // transaction holds the batch row: the ledger's foreign key share-locks it, and taken first that lock deadlocks
+    // against another row's transaction waiting to lock the batch row for update (PostgreSQL).
+    if (usage) await recordUsage(usage, tx);
   });
 }
 
-/** A failed item: error shown in its row and its credit refunded, in one transaction. */
-export async function failItem(batch: BatchRef, itemId: string, rowId: number, cells: Record<string, string> | null, error: string): Promise<void> {
+/** A failed item: error shown in its row and its credit refunded (once), in one transaction. */
+export async function failItem(
+  batch: BatchRef,
+  itemId: string,
+  rowId: number,
+  cells: Record<string, string> | null,
+  error: string,
+  usage?: UsageEntry,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const failed = await tx
-      .update(batchItems)
-      .set({ status: "failed", error, updatedAt: sql`now()` })
-      .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "running")))
-      .returning({ id: batchItems.id });
-    if (failed.length === 0) return;
-    if (cells) await writeGeneratedCells(batch.csvFileId, rowId, cells, tx, true);
-    await tx
-      .update(batches)
-      .set({
-        processed: sql`${batches.processed} + 1`,
-        failed: sql`${batches.failed} + 1`,
-        creditsRefunded: sql`${batches.creditsRefunded} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(batches.id, batch.id));
-    await refundCredits(batch.userId, batch.creditDay, 1, tx);
+    // Locks the batch row for update first (see completeItem for why the ledger row comes last).
+    const { closed } = await closeItemsWithRefund(tx, batch.id, {
+      itemIds: [itemId],
+      from: "running",
+      to: "failed",
+      error,
+    });
+    if (closed.length > 0) {
+      if (cells) await writeGeneratedCells(batch.csvFileId, rowId, cells, tx, true);
+      await tx
+        .update(batches)
+        .set({ processed: sql`${batches.processed} + 1`, failed: sql`${batches.failed} + 1`, updatedAt: sql`now()` })
+        .where(eq(batches.id, batch.id));
+    }
+    if (usage) await recordUsage(usage, tx);
   });
 }
 

@@ -4,30 +4,43 @@ import { classifyProviderError } from "@/lib/ai/errors";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsForError, cellsFromOutput, isFailedRow, type GenerationAnswer } from "@/lib/ai/result";
 import type { UserRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { ensureGeneratedColumns, rowsOfFile, writeGeneratedCells, type StoredRow } from "@/lib/services/csv/generated-cells";
+import { AppError } from "@/lib/errors";
+import {
+  ensureGeneratedColumns,
+  rowsOfFile,
+  writeGeneratedCells,
+  type StoredRow,
+} from "@/lib/services/csv/generated-cells";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { getCredits, refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
-import { providerErrorToAppError } from "./provider-errors";
+import { recordUsage } from "@/lib/services/usage/record-usage";
+import { withCost, type UsageJson } from "@/lib/ai/usage";
+import { providerErrorToAppError, RESULT_NOT_SAVED } from "./provider-errors";
 import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
 import type { GenerateInput } from "./schemas";
 
-export type GenerateRowResult = GenerationAnswer & {
+/** `POST /ai/generate`: the answer's fields, the caller's credits after it, and the row as written. */
+export type GenerateJson = GenerationAnswer & {
   credits: { daily: number | null; used: number; remaining: number | null };
   row?: Record<string, string>;
+  /** Tokens the provider billed for this call and their cost; null when the provider sent no usage report. */
+  usage: UsageJson | null;
 };
 
 /** The row to generate for: from the saved CSV when `csvId` is given, else from `data`. */
-async function pickRow(userId: string, input: GenerateInput): Promise<{ data: Record<string, string>; stored?: StoredRow; fileId?: string; columns: string[] }> {
+async function pickRow(
+  userId: string,
+  input: GenerateInput,
+): Promise<{ data: Record<string, string>; stored?: StoredRow; fileId?: string; columns: string[] }> {
   const index = input.selectedRowIndex ?? 0;
   const sent = Array.isArray(input.data) ? input.data[index] : input.data;
   if (input.csvId) {
     const file = await ownedCsvFile(userId, input.csvId);
     const stored = (await rowsOfFile(file.id))[index];
-    if (!stored) throw new AppError(400, `Row ${index + 1} does not exist in this CSV file`);
+    if (!stored) throw new AppError("invalid_input", `Row ${index + 1} does not exist in this CSV file`);
     return { data: { ...stored.data, ...(sent ?? {}) }, stored, fileId: file.id, columns: file.columns };
   }
-  if (!sent) throw new AppError(400, "No row to generate for: send data and selectedRowIndex, or csvId");
+  if (!sent) throw new AppError("invalid_input", "No row to generate for: send data and selectedRowIndex, or csvId");
   return { data: sent, columns: Object.keys(sent) };
 }
 
@@ -35,7 +48,7 @@ async function pickRow(userId: string, input: GenerateInput): Promise<{ data: Re
  * `POST /ai/generate`: one row. Trial users spend a credit (403 'Daily credit limit reached' when
  * none is left); a retry of a failed row is free. The result is written to the CSV row.
  */
-export async function generateRow(user: UserRow, input: GenerateInput): Promise<GenerateRowResult> {
+export async function generateRow(user: UserRow, input: GenerateInput): Promise<GenerateJson> {
   const settings = await resolveRunSettings(user.id, input);
   const row = await pickRow(user.id, input);
   assertVariablesPresent(settings.prompt, row.columns);
@@ -47,34 +60,73 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
   if (!freeRetry) {
     const reserved = await reserveCredits(user, 1);
     if (!reserved.ok) {
-      throw new AppError(403, reserved.reason === "trial-ended" ? TRIAL_ENDED_MESSAGE : "Daily credit limit reached", {
-        availableCredits: reserved.available,
-        requestedCredits: 1,
-      });
+      throw new AppError(
+        "daily_credit_limit",
+        reserved.reason === "trial-ended" ? TRIAL_ENDED_MESSAGE : "Daily credit limit reached",
+        {
+          availableCredits: reserved.available,
+          requestedCredits: 1,
+        },
+      );
     }
     reservation = reserved;
   }
 
-  let cells;
-  let answer: GenerationAnswer;
+  // Only the provider call is classified as a provider failure: a database error must never
+  // reach the row or the answer as "provider request failed: <SQL>".
+  let result: Awaited<ReturnType<typeof generateStructured>>;
+  const startedAt = Date.now();
   try {
-    const result = await generateStructured({ ...settings, prompt: fillPrompt(settings.prompt, row.data) });
-    ({ cells, answer } = cellsFromOutput(result.output));
-    // An answer that is not a JSON object is a failed row: "(Parse Error)", credit given back.
-    if (!result.output && reservation) await refundCredits(user.id, reservation.day, reservation.amount);
+    result = await generateStructured({ ...settings, prompt: fillPrompt(settings.prompt, row.data) });
   } catch (error) {
     if (reservation) await refundCredits(user.id, reservation.day, reservation.amount);
     const classified = classifyProviderError(error, settings.provider, settings.model);
     if (row.fileId && row.stored) {
-      await ensureGeneratedColumns(row.fileId);
-      await writeGeneratedCells(row.fileId, row.stored.id, cellsForError(classified.message), undefined, true);
+      const { fileId, stored } = row;
+      await ensureGeneratedColumns(fileId)
+        .then(() => writeGeneratedCells(fileId, stored.id, cellsForError(classified.message), undefined, true))
+        .catch((writeError) =>
+          console.error(`[generate] could not mark row ${stored.id} of ${fileId} as failed`, writeError),
+        );
     }
     throw providerErrorToAppError(classified);
   }
+  // Billed by the provider whatever comes next (an unparseable answer, a failed write): recorded first.
+  const usage = result.usage
+    ? await recordUsage({
+        kind: "single",
+        userId: user.id,
+        connectionId: settings.connectionId,
+        connectionName: settings.connectionName,
+        csvFileId: row.fileId ?? null,
+        rowId: row.stored?.id ?? null,
+        provider: settings.provider,
+        model: settings.model,
+        usage: result.usage,
+        latencyMs: Date.now() - startedAt,
+        promptTemplate: settings.prompt,
+        ok: result.output !== null,
+      }).catch((error: unknown) => {
+        // The ledger must never cost the user the answer they paid for.
+        console.error("[generate] could not record the usage of a call", error);
+        return withCost(settings.model, result.usage!);
+      })
+    : null;
+  const { cells, answer } = cellsFromOutput(result.output);
+  // An answer that is not a JSON object is a failed row: "(Parse Error)", credit given back.
+  const refunded = !result.output && reservation !== null;
+  if (refunded && reservation) await refundCredits(user.id, reservation.day, reservation.amount);
   if (row.fileId && row.stored) {
-    await ensureGeneratedColumns(row.fileId);
-    await writeGeneratedCells(row.fileId, row.stored.id, cells, undefined, isFailedRow(cells));
+    try {
+      await ensureGeneratedColumns(row.fileId);
+      await writeGeneratedCells(row.fileId, row.stored.id, cells, undefined, isFailedRow(cells));
+    } catch (error) {
+      // The database text (SQL, parameters) stays in the log; the caller gets its credit back.
+      console.error(`[generate] could not save the result of row ${row.stored.id} of ${row.fileId}`, error);
+      if (reservation && !refunded) await refundCredits(user.id, reservation.day, reservation.amount);
+      throw new AppError("internal", RESULT_NOT_SAVED);
+    }
   }
   const { credits } = await getCredits(user);
-  return { ...answer, credits, row: { ...row.data, ...cells } };
+  return { ...answer, credits, row: { ...row.data, ...cells }, usage };
 }

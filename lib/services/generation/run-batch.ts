@@ -4,38 +4,70 @@ import { generateStructured } from "@/lib/ai/generate";
 import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsForError, cellsFromOutput } from "@/lib/ai/result";
-import type { Provider, UseCase } from "@/lib/ai/providers";
+import { SecretDecryptError } from "@/lib/crypto/secrets";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
 import { connectionApiKey } from "@/lib/services/connections/connections";
-import { AimdController, backoffMs } from "./aimd";
-import { acquireLease, failBatch, finishBatch, readBatch, requeueOrphanedItems } from "./batch-control";
+import { backoffMs } from "./backoff";
+import { pacerFor, type Ticket } from "./key-pacer";
+import { dbPacerStore } from "./pacer-store";
+import { outputCapOf } from "@/lib/ai/request-quirks";
+import { fixedInputTokens, promptTokens, schemaOutputTokens } from "@/lib/ai/token-count";
+import {
+  acquireLease,
+  failBatch,
+  finishBatch,
+  readBatch,
+  releaseLease,
+  requeueOrphanedItems,
+  stopBatchAtSpendCap,
+} from "./batch-control";
 import { claimItem, completeItem, failItem, pendingItemIds, releaseItem, type BatchRef } from "./batch-items";
+import { isDatabaseOutage } from "@/lib/db/errors";
+import { parseBatchSettings, type BatchSettings } from "./batch-settings";
+import { RESULT_NOT_SAVED } from "./provider-errors";
+import { bulkUsageEntry, spendCapOf } from "./bulk-usage";
+import { costOfUsage } from "@/lib/ai/usage";
 
 const MAX_TRANSIENT_ATTEMPTS = 4;
 const MAX_RATE_LIMITED_ATTEMPTS = 25;
 const LEASE_RENEW_MS = 10_000;
 const STATUS_CHECK_MS = 500;
+/** The SDKs' request timeout when none is given. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** A request is never given less than this, even right before the deadline. */
+const MIN_REQUEST_TIMEOUT_MS = 100;
 /** Failures that make every other row fail too: the batch stops and refunds the rest. */
 const FATAL = new Set(["invalid_key", "permission", "model_not_found"]);
 
+/**
+ * A cooperative time limit (a cron call's budget, a worker's shutdown). Once `startBy` has passed
+ * (or `signal` is aborted) no row starts; a request still in flight at `endBy` is cut short and its
+ * row goes back to the queue, uncharged. Then the lease is released and the run answers "yielded":
+ * the next lease holder (the next cron call, another worker) continues without redoing a row.
+ */
+export interface RunDeadline {
+  /** Epoch ms after which no row starts. */
+  startBy?: number;
+  /** Epoch ms by which requests in flight are cut. */
+  endBy?: number;
+  signal?: AbortSignal;
+}
+
+export type RunBatchOutcome = "done" | "busy" | "stopped" | "yielded";
+
 export interface RunBatchOptions {
   workerId: string;
-  /** Upper bound of requests in flight (default GENERATION_CONCURRENCY); `fixed` disables adaptation. */
+  /** Upper bound of requests in flight (default GENERATION_CONCURRENCY); `fixed` disables the key's pacer. */
   maxConcurrency?: number;
   fixedConcurrency?: number;
   /** Stops the run early, as a crash would (tests of restart-resume). */
   signal?: AbortSignal;
+  /** Stops the run early, cleanly, handing the batch over (see RunDeadline). */
+  deadline?: RunDeadline;
   generate?: (req: GenerationRequest) => Promise<GenerationOutput>;
   timeoutMs?: number;
-}
-
-interface Settings {
-  provider: Provider;
-  connectionId: string;
-  model: string;
-  prompt: string;
-  jsonSchema: string;
-  useCase: UseCase;
 }
 
 interface QueueEntry {
@@ -43,6 +75,21 @@ interface QueueEntry {
   notBefore: number;
   transientFailures: number;
   rateLimited: number;
+}
+
+/**
+ * The message a batch fails with when its connection cannot be used, ever: it was deleted, or its
+ * stored key cannot be decrypted (damaged, or another ENCRYPTION_KEY). Null for anything else,
+ * which may work on another attempt.
+ */
+function connectionFailure(error: unknown): string | null {
+  if (error instanceof AppError && error.code === "not_found") {
+    return "The API connection of this batch was deleted. Add a key and run the batch again.";
+  }
+  if (error instanceof SecretDecryptError) {
+    return "The API key of this batch cannot be read. Add the key again and run the batch again.";
+  }
+  return null;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -58,56 +105,156 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /**
  * Processes a batch until every item is done, failed or cancelled, keeping the provider key at
- * its rate limit: concurrency adapts (AIMD), 429s wait for retry-after, transient failures are
+ * its rate limit: requests start when the key's shared pacer (key-pacer.ts) allows, at most
+ * GENERATION_CONCURRENCY in flight; 429s still pause it for their retry-after, transient failures are
  * retried with jittered backoff, each result is written to its CSV row the moment it arrives.
  * Safe to run again after a crash: finished items are never redone or charged again.
  */
-export async function runBatch(batchId: string, options: RunBatchOptions): Promise<"done" | "busy" | "stopped"> {
+export async function runBatch(batchId: string, options: RunBatchOptions): Promise<RunBatchOutcome> {
+  const startedAt = Date.now();
   const leased = await acquireLease(batchId, options.workerId);
   if (!leased) return "busy";
+  const log = logger("batch").child({ batchId, workerId: options.workerId });
+  log.info({ processed: leased.processed, total: leased.total }, "batch run started");
+  const outcome = await runLeased(leased, options, log).catch((error: unknown) => {
+    log.error({ err: error, durationMs: Date.now() - startedAt }, "batch run stopped by an error");
+    throw error;
+  });
+  const after = await readBatch(batchId).catch(() => null);
+  log.info(
+    {
+      outcome,
+      durationMs: Date.now() - startedAt,
+      status: after?.status,
+      processed: after?.processed,
+      failed: after?.failed,
+      total: after?.total,
+    },
+    "batch run ended",
+  );
+  return outcome;
+}
+
+async function runLeased(
+  leased: NonNullable<Awaited<ReturnType<typeof acquireLease>>>,
+  options: RunBatchOptions,
+  log: ReturnType<typeof logger>,
+): Promise<RunBatchOutcome> {
+  const batchId = leased.id;
   await requeueOrphanedItems(batchId);
-  const settings = leased.settings as unknown as Settings;
-  const ref: BatchRef = { id: leased.id, userId: leased.userId, csvFileId: leased.csvFileId ?? "", creditDay: leased.creditDay ?? "" };
+  let settings: BatchSettings;
+  try {
+    settings = parseBatchSettings(leased.settings);
+  } catch (error) {
+    log.error({ err: error }, "unreadable batch settings");
+    await failBatch(batchId, "The settings of this batch cannot be read. Start the batch again.");
+    return "done";
+  }
   if (!leased.csvFileId) {
     await failBatch(batchId, "The CSV file of this batch was deleted.");
     return "done";
   }
+  const ref: BatchRef = { id: leased.id, csvFileId: leased.csvFileId };
   let apiKey: string;
+  let connectionName: string;
   try {
-    apiKey = (await connectionApiKey(leased.userId, settings.connectionId)).apiKey;
-  } catch {
-    await failBatch(batchId, "The API connection of this batch was deleted. Add a key and run the batch again.");
+    ({ apiKey, name: connectionName } = await connectionApiKey(leased.userId, settings.connectionId));
+  } catch (error) {
+    const permanent = connectionFailure(error);
+    if (!permanent) {
+      // A transient failure (database hiccup, network): not the batch's fault. Give the lease up
+      // and let the job be retried (or the batch be resumed by the orphan scan).
+      await releaseLease(batchId, options.workerId).catch(() => undefined);
+      throw error;
+    }
+    await failBatch(batchId, permanent);
     return "done";
   }
   const generate = options.generate ?? generateStructured;
   const max = options.fixedConcurrency ?? options.maxConcurrency ?? env().generationConcurrency;
-  const aimd = options.fixedConcurrency ? null : new AimdController(max);
-  const queue: QueueEntry[] = (await pendingItemIds(batchId)).map((itemId) => ({ itemId, notBefore: 0, transientFailures: 0, rateLimited: 0 }));
+  const queue: QueueEntry[] = (await pendingItemIds(batchId)).map((itemId) => ({
+    itemId,
+    notBefore: 0,
+    transientFailures: 0,
+    rateLimited: 0,
+  }));
   const schema = JSON.parse(settings.jsonSchema) as Record<string, unknown>;
+  // One pacer per provider key, shared with every batch and worker on it (key-pacer.ts). Each request
+  // reserves its input tokens (estimated, then corrected by the reported usage) and its output cap:
+  // twice the schema's expected output.
+  const pacer = options.fixedConcurrency ? null : pacerFor(settings.provider, apiKey, dbPacerStore);
+  const maxOutputTokens = 2 * schemaOutputTokens(schema);
+  const outputReserved = outputCapOf(settings.provider, settings.model, maxOutputTokens);
+  let inputEstimate =
+    fixedInputTokens({ provider: settings.provider, useCase: settings.useCase, schema }) +
+    promptTokens(settings.provider, settings.prompt);
+  const tickets: Ticket[] = [];
+  const dropTickets = () => {
+    for (const t of tickets.splice(0)) t.cancel();
+  };
+  const learn = (info: Parameters<NonNullable<typeof pacer>["onAnswer"]>[0]) =>
+    pacer?.onAnswer(info).catch((error: unknown) => log.warn({ err: error }, "pacer update failed"));
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
+  let yielding = false;
+  const deadline = options.deadline;
+  const pastStartBy = () =>
+    deadline !== undefined &&
+    ((deadline.startBy !== undefined && Date.now() >= deadline.startBy) || deadline.signal?.aborted === true);
+  /** The request's timeout, shortened so that it ends by the deadline; `cut` when it was. */
+  const requestTimeout = (): { timeoutMs: number | undefined; cut: boolean } => {
+    if (deadline?.endBy === undefined) return { timeoutMs: options.timeoutMs, cut: false };
+    const full = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const left = Math.max(MIN_REQUEST_TIMEOUT_MS, deadline.endBy - Date.now());
+    return left < full ? { timeoutMs: left, cut: true } : { timeoutMs: full, cut: false };
+  };
   let fatal: string | null = null;
+  const cap = settings.maxCostUsd ? await spendCapOf(batchId, settings.maxCostUsd) : null;
+  let capped = false;
   let lastStatusCheck = 0;
   let lastRenew = Date.now();
 
-  const runItem = async (entry: QueueEntry) => {
+  /**
+   * One row. Only the provider call's failures are the row's (retried, or the row fails and is
+   * refunded); a failure of our own bookkeeping (the database) is not: it stops the run (below).
+   */
+  const runItem = async (entry: QueueEntry, reservedTokens: number) => {
     const claimed = await claimItem(entry.itemId);
     if (!claimed) return;
     if (!claimed.data) return failItem(ref, entry.itemId, claimed.rowId, null, "The row was deleted");
     const startedAt = Date.now();
+    const timeout = requestTimeout();
+    let result: GenerationOutput;
     try {
-      const result = await generate({ provider: settings.provider, apiKey, model: settings.model, prompt: fillPrompt(settings.prompt, claimed.data), schema, useCase: settings.useCase, timeoutMs: options.timeoutMs });
-      aimd?.onSuccess();
-      aimd?.onRateInfo(result.rateLimit.remaining, result.rateLimit.resetMs);
-      const { cells } = cellsFromOutput(result.output);
-      if (result.output) await completeItem(ref, entry.itemId, claimed.rowId, cells);
-      else await failItem(ref, entry.itemId, claimed.rowId, cells, "The model's answer was not valid JSON");
+      result = await generate({
+        provider: settings.provider,
+        apiKey,
+        model: settings.model,
+        prompt: fillPrompt(settings.prompt, claimed.data),
+        schema,
+        useCase: settings.useCase,
+        timeoutMs: timeout.timeoutMs,
+        maxOutputTokens,
+      });
     } catch (error) {
-      const e = error instanceof ProviderError ? error : classifyProviderError(error, settings.provider, settings.model);
-      if (e.kind === "rate_limited" && entry.rateLimited < MAX_RATE_LIMITED_ATTEMPTS) {
-        aimd?.onRateLimited(startedAt, e.retryAfterMs);
+      const e =
+        error instanceof ProviderError ? error : classifyProviderError(error, settings.provider, settings.model);
+      if (e.kind === "rate_limited")
+        void learn({
+          sentAt: startedAt,
+          rateLimit: e.rateLimit ?? {},
+          retryAfterMs: e.retryAfterMs,
+          reservedTokens,
+          countedTokens: 0,
+        });
+      else void learn({ sentAt: startedAt });
+      if (e.kind === "timeout" && timeout.cut) {
+        // Cut by the deadline, not the row's fault: back to the queue for the next lease holder.
+        await releaseItem(entry.itemId);
+        queue.unshift(entry);
+      } else if (e.kind === "rate_limited" && entry.rateLimited < MAX_RATE_LIMITED_ATTEMPTS) {
         entry.rateLimited++;
-        entry.notBefore = Date.now() + (aimd ? 0 : (e.retryAfterMs ?? 1000));
+        entry.notBefore = Date.now() + (pacer ? 0 : (e.retryAfterMs ?? 1000));
         await releaseItem(entry.itemId);
         queue.unshift(entry);
       } else if (e.transient && entry.transientFailures + 1 < MAX_TRANSIENT_ATTEMPTS) {
@@ -119,45 +266,149 @@ export async function runBatch(batchId: string, options: RunBatchOptions): Promi
         await failItem(ref, entry.itemId, claimed.rowId, cellsForError(e.message), e.message);
         if (FATAL.has(e.kind)) fatal = e.message;
       }
+      return;
     }
+    if (result.usage) inputEstimate = result.usage.inputTokens;
+    void learn({
+      sentAt: startedAt,
+      rateLimit: result.rateLimit,
+      reservedTokens,
+      countedTokens: result.usage ? result.usage.inputTokens + outputReserved : undefined,
+    });
+    const usageOf = (ok: boolean) =>
+      bulkUsageEntry(result, ok, {
+        userId: leased.userId,
+        batchId,
+        csvFileId: ref.csvFileId,
+        rowId: claimed.rowId,
+        settings,
+        connectionName,
+        latencyMs: Date.now() - startedAt,
+      });
+    // cellsFromOutput cleans what the database cannot store. Should a write still be refused, the
+    // row fails with a generic message (the database's text — SQL, parameters, ids — goes to the
+    // log only); a database outage is not the row's fault: it stops the run (below).
+    const { cells } = cellsFromOutput(result.output);
+    try {
+      if (result.output) await completeItem(ref, entry.itemId, claimed.rowId, cells, usageOf(true));
+      else
+        await failItem(
+          ref,
+          entry.itemId,
+          claimed.rowId,
+          cells,
+          "The model's answer was not valid JSON",
+          usageOf(false),
+        );
+    } catch (error) {
+      if (isDatabaseOutage(error)) throw error;
+      console.error(`[batch] could not save the result of item ${entry.itemId} (row ${claimed.rowId})`, error);
+      await failItem(
+        ref,
+        entry.itemId,
+        claimed.rowId,
+        cellsForError(RESULT_NOT_SAVED),
+        RESULT_NOT_SAVED,
+        usageOf(false),
+      );
+    }
+    cap?.add(result.usage ? costOfUsage(settings.model, result.usage) : null);
   };
 
-  while (!options.signal?.aborted) {
-    const now = Date.now();
-    if (now - lastRenew > LEASE_RENEW_MS) {
-      if (!(await acquireLease(batchId, options.workerId))) break; // another worker took over
-      lastRenew = now;
+  // The first failure of our own (database) stops the run: no new row starts, the rows in flight
+  // end, the lease is given up and the error propagates, so that the job is retried (a row left
+  // "running" is put back in the queue by the next lease holder). Nothing is failed or refunded.
+  let broken: { error: unknown } | null = null;
+  try {
+    while (!options.signal?.aborted && !broken) {
+      const now = Date.now();
+      if (now - lastRenew > LEASE_RENEW_MS) {
+        if (!(await acquireLease(batchId, options.workerId))) break; // another worker took over
+        lastRenew = now;
+      }
+      if (!stopping && now - lastStatusCheck > STATUS_CHECK_MS) {
+        lastStatusCheck = now;
+        const current = await readBatch(batchId);
+        if (!current || current.status !== "running") stopping = true;
+      }
+      if (fatal && !stopping) {
+        stopping = true;
+        await failBatch(batchId, fatal);
+      }
+      if (!yielding && pastStartBy()) yielding = true;
+      // Every wait also wakes up after STATUS_CHECK_MS, so the lease is renewed (and a cancel seen)
+      // even while every request in flight is slow: a lapsed lease would let another worker redo them.
+      if (stopping || yielding || queue.length === 0) {
+        dropTickets();
+        if (inFlight.size === 0) break;
+        await Promise.race([...inFlight, sleep(STATUS_CHECK_MS, options.signal)]);
+        continue;
+      }
+      if (cap) {
+        const decision = cap.decide(inFlight.size);
+        if (decision === "stop") {
+          capped = true;
+          stopping = true;
+          continue;
+        }
+        if (decision === "wait") {
+          await Promise.race([...inFlight, sleep(STATUS_CHECK_MS, options.signal)]);
+          continue;
+        }
+      }
+      const wait = queue[0]!.notBefore - now;
+      // Wake up at the deadline's startBy too, to stop waiting for a row that will not start.
+      const untilStartBy = deadline?.startBy !== undefined ? Math.max(0, deadline.startBy - now) : Infinity;
+      if (inFlight.size >= max || wait > 0) {
+        await Promise.race([
+          ...inFlight,
+          sleep(Math.min(wait > 0 ? wait : STATUS_CHECK_MS, STATUS_CHECK_MS, untilStartBy), options.signal),
+        ]);
+        continue;
+      }
+      let reservedTokens = 0;
+      if (pacer) {
+        // Keep one ticket in the key's line per row that could start now; start a row per granted ticket.
+        const wanted = Math.min(max - inFlight.size, queue.length);
+        while (tickets.length < wanted) tickets.push(pacer.request(batchId, inputEstimate + outputReserved));
+        const granted = tickets.findIndex((t) => t.granted);
+        if (granted < 0) {
+          await Promise.race([
+            ...inFlight,
+            ...tickets.map((t) => t.ready),
+            sleep(Math.min(STATUS_CHECK_MS, untilStartBy), options.signal),
+          ]);
+          continue;
+        }
+        reservedTokens = tickets.splice(granted, 1)[0]!.tokens;
+      }
+      const entry = queue.shift()!;
+      const task: Promise<void> = runItem(entry, reservedTokens)
+        .catch((error: unknown) => {
+          broken ??= { error };
+        })
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
     }
-    if (!stopping && now - lastStatusCheck > STATUS_CHECK_MS) {
-      lastStatusCheck = now;
-      const current = await readBatch(batchId);
-      if (!current || current.status !== "running") stopping = true;
-    }
-    if (fatal && !stopping) {
-      stopping = true;
-      await failBatch(batchId, fatal);
-    }
-    // Every wait also wakes up after STATUS_CHECK_MS, so the lease is renewed (and a cancel seen)
-    // even while every request in flight is slow: a lapsed lease would let another worker redo them.
-    if (stopping || queue.length === 0) {
-      if (inFlight.size === 0) break;
-      await Promise.race([...inFlight, sleep(STATUS_CHECK_MS, options.signal)]);
-      continue;
-    }
-    const limit = aimd ? aimd.concurrency : max;
-    const wait = Math.max(aimd?.waitMs() ?? 0, queue[0]!.notBefore - now);
-    if (inFlight.size >= limit || wait > 0) {
-      await Promise.race([...inFlight, sleep(wait > 0 ? Math.min(wait, STATUS_CHECK_MS) : STATUS_CHECK_MS, options.signal)]);
-      continue;
-    }
-    const entry = queue.shift()!;
-    const task: Promise<void> = runItem(entry).finally(() => inFlight.delete(task));
-    inFlight.add(task);
+  } catch (error) {
+    broken ??= { error };
+  }
+  dropTickets();
+  if (broken) {
+    await Promise.allSettled(inFlight);
+    await releaseLease(batchId, options.workerId).catch(() => undefined);
+    throw (broken as { error: unknown }).error;
   }
   if (options.signal?.aborted) {
     await Promise.allSettled(inFlight);
     return "stopped";
   }
+  if (yielding && !stopping && queue.length > 0) {
+    // Rows are left: hand the batch over at once (the rows in flight have ended and are written).
+    await releaseLease(batchId, options.workerId);
+    return "yielded";
+  }
+  if (capped && cap) await stopBatchAtSpendCap(batchId, cap.capUsd);
   await finishBatch(batchId);
   return "done";
 }

@@ -3,7 +3,7 @@ import type { Provider, UseCase } from "@/lib/ai/providers";
 import { normalizeJsonSchema } from "@/lib/ai/json-schema";
 import { missingVariables } from "@/lib/ai/prompt-variables";
 import type { JsonSchema } from "@/lib/ai/structured-output";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { connectionApiKey } from "@/lib/services/connections/connections";
 import { assertModelSelectable } from "@/lib/services/models/available-models";
@@ -33,15 +33,20 @@ interface RunInput {
 export async function resolveRunSettings(userId: string, input: RunInput): Promise<RunSettings> {
   const saved = await getAiSettings(userId);
   const prompt = (input.prompt ?? saved.prompt).trim();
-  if (!prompt) throw new AppError(400, "Configuration error: Prompt cannot be empty");
+  if (!prompt) throw new AppError("invalid_input", "Configuration error: Prompt cannot be empty");
   const schemaInput = input.jsonSchema ?? saved.jsonSchema;
-  if (typeof schemaInput === "string" && !schemaInput.trim()) throw new AppError(400, "Configuration error: JSON Schema cannot be empty");
+  if (typeof schemaInput === "string" && !schemaInput.trim())
+    throw new AppError("invalid_input", "Configuration error: JSON Schema cannot be empty");
   const schemaText = normalizeJsonSchema(schemaInput);
   const connectionId = input.connectionId || saved.connectionId;
-  if (!connectionId) throw new AppError(400, "No API connection configured. Add an API key under API Keys on your dashboard.");
+  if (!connectionId)
+    throw new AppError(
+      "invalid_input",
+      "No API connection configured. Add an API key under API Keys on your dashboard.",
+    );
   const { provider, apiKey, name } = await connectionApiKey(userId, connectionId);
   const model = input.model || input.selectedModel || saved.selectedModel;
-  await assertModelSelectable(userId, model, provider);
+  await assertModelSelectable(userId, model, provider, connectionId);
   return {
     provider,
     apiKey,
@@ -60,6 +65,9 @@ export function assertVariablesPresent(prompt: string, columns: string[]): void 
   const missing = missingVariables(prompt, columns);
   if (missing.length) {
     const list = missing.map((m) => `{{${m}}}`).join(", ");
-    throw new AppError(400, `Your prompt uses ${list}, but the CSV has no ${missing.length === 1 ? "such column" : "such columns"}. Rename the variable, add the column, or give it a fallback like {{${missing[0]}|there}}.`);
+    throw new AppError(
+      "invalid_input",
+      `Your prompt uses ${list}, but the CSV has no ${missing.length === 1 ? "such column" : "such columns"}. Rename the variable, add the column, or give it a fallback like {{${missing[0]}|there}}.`,
+    );
   }
 }

@@ -1,15 +1,24 @@
 import { z } from "zod";
 import { USE_CASES } from "@/lib/ai/providers";
+import { aiSettingsFields, maxCostUsdField, templateCreateSchema } from "@/lib/services/ai-config/schemas";
 import { rowSchema } from "@/lib/services/csv/schemas";
+import { safeJsonObject, safeString } from "@/lib/validation/strings";
 
 const common = {
-  prompt: z.string({ error: "Configuration error: Prompt cannot be empty" }).max(20_000, "Prompt must be at most 20,000 characters").optional(),
-  jsonSchema: z.union([z.string().max(50_000, "JSON Schema is too long"), z.record(z.string(), z.unknown())]).optional(),
-  model: z.string().trim().max(200).optional(),
-  selectedModel: z.string().trim().max(200).optional(),
+  prompt: safeString({ error: "Configuration error: Prompt cannot be empty" })
+    .max(20_000, "Prompt must be at most 20,000 characters")
+    .optional(),
+  jsonSchema: z
+    .union([
+      safeString().max(50_000, "JSON Schema is too long"),
+      safeJsonObject("JSON Schema must be JSON text or an object"),
+    ])
+    .optional(),
+  model: safeString().trim().max(200).optional(),
+  selectedModel: safeString().trim().max(200).optional(),
   useCase: z.enum(USE_CASES, { error: "Use case must be web_research or content_creation" }).optional(),
   connectionId: z.union([z.uuid("Connection not found"), z.literal(""), z.null()]).optional(),
-  csvId: z.union([z.string().max(100), z.null()]).optional(),
+  csvId: z.union([safeString().max(100), z.null()]).optional(),
 };
 
 /** `POST /ai/generate`: `data` is the row list (a single row object is accepted too). */
@@ -24,10 +33,22 @@ export const generateSchema = z.object({
 export const bulkSchema = z.object({
   ...common,
   data: z.array(rowSchema).optional(),
-  rowsToProcess: z.union([z.array(z.number().int().min(0)).max(100_000), z.number().int().min(1).max(100_000)]).optional(),
+  rowsToProcess: z
+    .union([z.array(z.number().int().min(0)).max(100_000), z.number().int().min(1).max(100_000)])
+    .optional(),
   maxRows: z.number().int().min(1).max(100_000).optional(),
-  onlyRunIf: z.string().max(500).optional(),
+  onlyRunIf: safeString().max(500).optional(),
+  /** Spending cap of this run in USD (null: none; absent: the saved configuration's). */
+  maxCostUsd: maxCostUsdField.optional(),
 });
 
 export type GenerateInput = z.infer<typeof generateSchema>;
 export type BulkInput = z.infer<typeof bulkSchema>;
+
+// ---- Client forms of the AI Configuration dialog (client-safe: zod and constants only). ----
+
+/** The dialog's settings, as `PUT /ai/config` parses them (Maximum Rows to Process as typed text). */
+export const aiConfigFormSchema = z.object(aiSettingsFields).omit({ model: true }).required();
+
+/** New template name: the rule `POST /ai/templates` applies ('Template name is required'). */
+export const templateNameFormSchema = templateCreateSchema.pick({ name: true });

@@ -5,7 +5,7 @@ import { webhookConfigs, webhookDeliveries } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { maskSecret } from "@/lib/crypto/mask";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { assertAllowedUrl, WebhookTargetError } from "@/lib/webhooks/http-post";
 
 export type WebhookKind = "make" | "zapier";
@@ -20,10 +20,42 @@ export interface LastDeliveryJson {
   at: string;
 }
 
+/** `GET /webhooks/config`: the scenario webhook (Make); the secret is masked, undefined when none. */
+export interface MakeConfigJson {
+  webhookUrl: string;
+  webhookSecret?: string;
+  hasSecret: boolean;
+  isConfigured: boolean;
+  lastUpdated: string | null;
+  lastDelivery: LastDeliveryJson | null;
+}
+
+/** `POST /webhooks/config`: the saved configuration, at the top level and as `makeWebhook`. */
+export interface MakeConfigSavedJson extends MakeConfigJson {
+  msg: string;
+  makeWebhook: MakeConfigJson;
+}
+
+/** `GET /zapier/config`. */
+export interface ZapierConfigJson {
+  isConfigured: boolean;
+  webhookUrl: string;
+  lastUpdated: string | null;
+  lastDelivery: LastDeliveryJson | null;
+}
+
+/** `POST /zapier/config`. */
+export interface ZapierConfigSavedJson extends ZapierConfigJson {
+  msg: string;
+}
+
 type ConfigRow = typeof webhookConfigs.$inferSelect;
 
 export async function readWebhookConfig(userId: string, kind: WebhookKind): Promise<ConfigRow | null> {
-  const [row] = await db.select().from(webhookConfigs).where(and(eq(webhookConfigs.userId, userId), eq(webhookConfigs.kind, kind)));
+  const [row] = await db
+    .select()
+    .from(webhookConfigs)
+    .where(and(eq(webhookConfigs.userId, userId), eq(webhookConfigs.kind, kind)));
   return row ?? null;
 }
 
@@ -34,7 +66,16 @@ async function lastDelivery(userId: string, kind: WebhookKind): Promise<LastDeli
     .where(and(eq(webhookDeliveries.userId, userId), eq(webhookDeliveries.kind, kind)))
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(1);
-  return d ? { status: d.status, statusCode: d.statusCode, rows: d.rowCount, attempts: d.attempts, error: d.error, at: d.createdAt.toISOString() } : null;
+  return d
+    ? {
+        status: d.status,
+        statusCode: d.statusCode,
+        rows: d.rowCount,
+        attempts: d.attempts,
+        error: d.error,
+        at: d.createdAt.toISOString(),
+      }
+    : null;
 }
 
 /**
@@ -50,13 +91,13 @@ function checkTarget(url: string): void {
   try {
     assertAllowedUrl(url, webhookPolicy());
   } catch (error) {
-    if (error instanceof WebhookTargetError) throw new AppError(400, error.message);
+    if (error instanceof WebhookTargetError) throw new AppError("invalid_input", error.message);
     throw error;
   }
 }
 
 /** `GET /webhooks/config`: the scenario webhook (Make), secret masked. */
-export async function getMakeConfig(userId: string) {
+export async function getMakeConfig(userId: string): Promise<MakeConfigJson> {
   const row = await readWebhookConfig(userId, "make");
   return {
     webhookUrl: row?.url ?? "",
@@ -68,35 +109,55 @@ export async function getMakeConfig(userId: string) {
   };
 }
 
-export async function saveMakeConfig(userId: string, input: { webhookUrl: string; webhookSecret?: string | null }) {
+export async function saveMakeConfig(
+  userId: string,
+  input: { webhookUrl: string; webhookSecret?: string | null },
+): Promise<MakeConfigSavedJson> {
   checkTarget(input.webhookUrl);
-  const secret = input.webhookSecret === null ? null : input.webhookSecret?.trim() ? encryptSecret(input.webhookSecret.trim()) : undefined;
+  const secret =
+    input.webhookSecret === null
+      ? null
+      : input.webhookSecret?.trim()
+        ? encryptSecret(input.webhookSecret.trim())
+        : undefined;
   await db
     .insert(webhookConfigs)
     .values({ userId, kind: "make", url: input.webhookUrl, secretEncrypted: secret ?? null })
     .onConflictDoUpdate({
       target: [webhookConfigs.userId, webhookConfigs.kind],
-      set: { url: input.webhookUrl, updatedAt: sql`now()`, ...(secret !== undefined ? { secretEncrypted: secret } : {}) },
+      set: {
+        url: input.webhookUrl,
+        updatedAt: sql`now()`,
+        ...(secret !== undefined ? { secretEncrypted: secret } : {}),
+      },
     });
   const makeWebhook = await getMakeConfig(userId);
   return { msg: "Configuration saved successfully", ...makeWebhook, makeWebhook };
 }
 
 /** `GET /zapier/config`. */
-export async function getZapierConfig(userId: string) {
+export async function getZapierConfig(userId: string): Promise<ZapierConfigJson> {
   const row = await readWebhookConfig(userId, "zapier");
-  return { isConfigured: Boolean(row), webhookUrl: row?.url ?? "", lastUpdated: row?.updatedAt.toISOString() ?? null, lastDelivery: await lastDelivery(userId, "zapier") };
+  return {
+    isConfigured: Boolean(row),
+    webhookUrl: row?.url ?? "",
+    lastUpdated: row?.updatedAt.toISOString() ?? null,
+    lastDelivery: await lastDelivery(userId, "zapier"),
+  };
 }
 
-export async function saveZapierConfig(userId: string, webhookUrl: string) {
+export async function saveZapierConfig(userId: string, webhookUrl: string): Promise<ZapierConfigSavedJson> {
   const prefix = env().zapierHookPrefix;
   if (!webhookUrl || !webhookUrl.startsWith(prefix)) {
-    throw new AppError(400, "Please enter a valid Zapier webhook URL");
+    throw new AppError("invalid_input", "Please enter a valid Zapier webhook URL");
   }
   checkTarget(webhookUrl);
   await db
     .insert(webhookConfigs)
     .values({ userId, kind: "zapier", url: webhookUrl })
-    .onConflictDoUpdate({ target: [webhookConfigs.userId, webhookConfigs.kind], set: { url: webhookUrl, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [webhookConfigs.userId, webhookConfigs.kind],
+      set: { url: webhookUrl, updatedAt: sql`now()` },
+    });
   return { msg: "Zapier webhook saved successfully", ...(await getZapierConfig(userId)) };
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { postJson, WebhookTargetError } from "@/lib/webhooks/http-post";
+import { signBody, standardWebhookHeaders, webhookMessageId } from "@/lib/webhooks/signing";
 import { webhookPolicy, type WebhookKind } from "./configs";
 
 export const DELIVERY = { timeoutMs: 10_000, maxAttempts: 3, chunkRows: 500 } as const;
@@ -13,11 +14,6 @@ export interface DeliveryOutcome {
   attempts: number;
   error: string | null;
   idempotencyKey: string;
-}
-
-/** `sha256=<hex HMAC-SHA256 of the raw body with the secret>` (CONTRACT.md). */
-export function signBody(body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,11 +29,23 @@ function describeFailure(error: unknown): string {
 /**
  * Sends one request body: up to 3 attempts with backoff on network errors and 5xx (never on
  * 4xx or a refused target), 10 s timeout each, one idempotency key for all attempts; recorded.
+ * A background export passes a key derived from its job and chunk, so a chunk repeated after a
+ * crash carries the key its first sending had.
  */
-async function deliverOnce(target: { userId: string; kind: WebhookKind; url: string; secret: string | null }, event: string, rows: Record<string, string>[], extraHeaders: Record<string, string>): Promise<DeliveryOutcome> {
+export async function deliverOnce(
+  target: { userId: string; kind: WebhookKind; url: string; secret: string | null },
+  event: string,
+  rows: Record<string, string>[],
+  extraHeaders: Record<string, string>,
+  idempotencyKey: string = randomUUID(),
+): Promise<DeliveryOutcome> {
   const body = JSON.stringify({ event, sentAt: new Date().toISOString(), data: rows });
-  const idempotencyKey = randomUUID();
-  const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "ColdMailAI-Webhooks/1.0", "x-idempotency-key": idempotencyKey, ...extraHeaders };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "ColdMailAI-Webhooks/1.0",
+    "x-idempotency-key": idempotencyKey,
+    ...extraHeaders,
+  };
   if (target.secret) headers["x-webhook-signature"] = signBody(body, target.secret);
   const started = Date.now();
   let attempts = 0;
@@ -46,7 +54,11 @@ async function deliverOnce(target: { userId: string; kind: WebhookKind; url: str
   while (attempts < DELIVERY.maxAttempts) {
     attempts++;
     try {
-      const res = await postJson(target.url, body, headers, { timeoutMs: DELIVERY.timeoutMs, ...webhookPolicy() });
+      // Standard Webhooks headers: one message id for every attempt, each attempt signed at its own time.
+      const signed = target.secret
+        ? { ...headers, ...standardWebhookHeaders(webhookMessageId(idempotencyKey), body, target.secret) }
+        : headers;
+      const res = await postJson(target.url, body, signed, { timeoutMs: DELIVERY.timeoutMs, ...webhookPolicy() });
       statusCode = res.status;
       if (res.status >= 200 && res.status < 300) {
         error = null;
@@ -78,11 +90,23 @@ async function deliverOnce(target: { userId: string; kind: WebhookKind; url: str
 }
 
 /** Sends rows in chunks of at most 500; stops at the first chunk that fails. */
-export async function deliverRows(target: { userId: string; kind: WebhookKind; url: string; secret: string | null }, event: string, rows: Record<string, string>[]) {
-  const chunks = rows.length === 0 ? [[]] : Array.from({ length: Math.ceil(rows.length / DELIVERY.chunkRows) }, (_, i) => rows.slice(i * DELIVERY.chunkRows, (i + 1) * DELIVERY.chunkRows));
+export async function deliverRows(
+  target: { userId: string; kind: WebhookKind; url: string; secret: string | null },
+  event: string,
+  rows: Record<string, string>[],
+) {
+  const chunks =
+    rows.length === 0
+      ? [[]]
+      : Array.from({ length: Math.ceil(rows.length / DELIVERY.chunkRows) }, (_, i) =>
+          rows.slice(i * DELIVERY.chunkRows, (i + 1) * DELIVERY.chunkRows),
+        );
   const outcomes: DeliveryOutcome[] = [];
   for (const [i, chunk] of chunks.entries()) {
-    const outcome = await deliverOnce(target, event, chunk, { "x-chunk-index": String(i + 1), "x-chunk-count": String(chunks.length) });
+    const outcome = await deliverOnce(target, event, chunk, {
+      "x-chunk-index": String(i + 1),
+      "x-chunk-count": String(chunks.length),
+    });
     outcomes.push(outcome);
     if (!outcome.ok) return { ok: false, outcomes, sentRows: i * DELIVERY.chunkRows, error: outcome.error };
   }

@@ -1,25 +1,37 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { providerModelCache, PROVIDERS, type Provider } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/crypto/secrets";
-import { AppError } from "@/lib/http/errors";
-import { DEFAULT_MODEL, findCatalogueModel, isChatModelId, MODEL_CATALOGUE, modelLabel } from "@/lib/ai/models";
+import { AppError } from "@/lib/errors";
+import { mergeModelLists, modelRefusal, pickDefaultModel, providerOfModelId, type ModelOption } from "@/lib/ai/models";
 import { listProviderModels } from "@/lib/ai/provider-models";
-import { activeConnectionId, listConnections, type ConnectionRow } from "@/lib/services/connections/connections";
+import {
+  activeConnectionId,
+  getOwnedConnection,
+  listConnections,
+  type ConnectionRow,
+} from "@/lib/services/connections/connections";
+
+export type { ModelOption } from "@/lib/ai/models";
 
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** After a failed lookup (revoked key, provider down) the provider is not asked again for a while. */
 const FAILURE_BACKOFF_MS = 5 * 60 * 1000;
-const failedLookups = ((globalThis as unknown as { __modelLookupFailures?: Map<string, number> }).__modelLookupFailures ??= new Map());
+const failedLookups = ((
+  globalThis as unknown as { __modelLookupFailures?: Map<string, number> }
+).__modelLookupFailures ??= new Map());
 
-export interface ModelOption {
-  id: string;
-  provider: Provider;
-  label: string;
-  retired: boolean;
-  retiredOn: string | null;
+/** `GET /ai/models`. */
+export interface ModelsJson {
+  models: ModelOption[];
+  defaultModel: string;
 }
+
+/** The registry's clock; tests and callers may pass their own `now`. */
+/** "Today" for retirements and warnings: MODEL_REGISTRY_DATE when set (test suites pin it), else the real date. */
+export const registryNow = () => env().modelRegistryDate ?? new Date();
 
 /** The provider's live model ids for a connection, cached for a day; null when unknown. */
 async function cachedProviderModels(connection: ConnectionRow, forceRefresh: boolean): Promise<string[] | null> {
@@ -42,48 +54,81 @@ async function cachedProviderModels(connection: ConnectionRow, forceRefresh: boo
   }
 }
 
-/** Merges the catalogue with a provider's live list: withdrawn models disappear, new ones appear. */
-export function mergeModelLists(provider: Provider, live: string[] | null): ModelOption[] {
-  const catalogue = MODEL_CATALOGUE.filter((m) => m.provider === provider);
-  const toOption = (id: string): ModelOption => {
-    const known = findCatalogueModel(id);
-    return { id, provider, label: modelLabel(id), retired: Boolean(known?.retiredOn), retiredOn: known?.retiredOn ?? null };
-  };
-  if (!live) return catalogue.map((m) => toOption(m.id));
-  const liveSet = new Set(live);
-  const listed = catalogue.filter((m) => m.retiredOn || liveSet.has(m.id)).map((m) => toOption(m.id));
-  const extra = live
-    .filter((id) => !findCatalogueModel(id) && isChatModelId(provider, id))
-    .filter((id) => provider === "Anthropic" || !/-\d{4}-\d{2}-\d{2}$/.test(id))
-    .sort()
-    .map(toOption);
-  return [...listed, ...extra];
-}
-
-/** Models the user can pick, grouped by provider; refreshed from each provider they have a key for. */
-export async function availableModels(userId: string, forceRefresh = false): Promise<{ models: ModelOption[]; defaultModel: string }> {
-  const connections = await listConnections(userId);
+/** The connection whose key speaks for a provider: the given one, else the active one, else the first. */
+async function sourceConnection(userId: string, provider: Provider, connectionId?: string | null) {
+  if (connectionId) {
+    const own = await getOwnedConnection(userId, connectionId);
+    if (own.provider === provider) return own;
+  }
+  const mine = (await listConnections(userId)).filter((c) => c.provider === provider);
   const activeId = await activeConnectionId(userId);
-  const models: ModelOption[] = [];
-  for (const provider of PROVIDERS) {
-    const mine = connections.filter((c) => c.provider === provider);
-    const source = mine.find((c) => c.id === activeId) ?? mine[0];
-    const live = source ? await cachedProviderModels(source, forceRefresh) : null;
-    models.push(...mergeModelLists(provider, live));
-  }
-  return { models, defaultModel: DEFAULT_MODEL };
+  return mine.find((c) => c.id === activeId) ?? mine[0] ?? null;
 }
 
-/** A model can be chosen for a new run with this provider: known, not retired, offered. */
-export async function assertModelSelectable(userId: string, modelId: string, provider: Provider | null): Promise<void> {
-  const known = findCatalogueModel(modelId);
-  if (known?.retiredOn) {
-    throw new AppError(400, `${known.label} (${modelId}) was retired by ${known.provider} on ${known.retiredOn}. Choose another model.`);
+/** The live model list of a provider for this user (null when it cannot be had). */
+export async function liveModels(
+  userId: string,
+  provider: Provider,
+  connectionId?: string | null,
+  forceRefresh = false,
+): Promise<string[] | null> {
+  const source = await sourceConnection(userId, provider, connectionId);
+  return source ? cachedProviderModels(source, forceRefresh) : null;
+}
+
+/**
+ * Models the user can pick. With `connectionId`: that key's provider only, and its default; without:
+ * both providers (each from its active connection), default of the active connection's provider.
+ */
+export async function availableModels(
+  userId: string,
+  opts: { forceRefresh?: boolean; connectionId?: string | null; now?: Date } = {},
+): Promise<ModelsJson> {
+  const now = opts.now ?? registryNow();
+  let providers: readonly Provider[] = PROVIDERS;
+  let defaultProvider: Provider = "Anthropic";
+  if (opts.connectionId) {
+    const connection = await getOwnedConnection(userId, opts.connectionId);
+    providers = [connection.provider];
+    defaultProvider = connection.provider;
+  } else {
+    const activeId = await activeConnectionId(userId);
+    const active = activeId ? (await listConnections(userId)).find((c) => c.id === activeId) : undefined;
+    if (active) defaultProvider = active.provider;
   }
-  const { models } = await availableModels(userId);
-  const option = models.find((m) => m.id === modelId);
-  if (!option) throw new AppError(400, `Unknown model: ${modelId}. Choose a model from the list.`);
-  if (provider && option.provider !== provider) {
-    throw new AppError(400, `${option.label} is an ${option.provider} model, but the selected connection is ${provider}. Choose a model of that provider.`);
+  const models: ModelOption[] = [];
+  let defaultModel = "";
+  for (const provider of providers) {
+    const live = await liveModels(userId, provider, opts.connectionId, opts.forceRefresh);
+    models.push(...mergeModelLists(provider, live, now));
+    if (provider === defaultProvider) defaultModel = pickDefaultModel(provider, live, now);
   }
+  return { models, defaultModel };
+}
+
+/** The default model of a provider for this user's key, chosen at run time. */
+export async function defaultModelFor(
+  userId: string,
+  provider: Provider,
+  connectionId?: string | null,
+  now = registryNow(),
+): Promise<string> {
+  return pickDefaultModel(provider, await liveModels(userId, provider, connectionId), now);
+}
+
+/**
+ * A model can be chosen for a new run or setting: of the connection's provider, not retired, offered by
+ * the key's live list (or plausible when there is none). Refused with 400 invalid_input naming the model.
+ */
+export async function assertModelSelectable(
+  userId: string,
+  modelId: string,
+  provider: Provider | null,
+  connectionId?: string | null,
+  now = registryNow(),
+): Promise<void> {
+  const listProvider = provider ?? providerOfModelId(modelId) ?? null;
+  const live = listProvider ? await liveModels(userId, listProvider, connectionId) : null;
+  const refusal = modelRefusal(modelId, { provider, live, now });
+  if (refusal) throw new AppError("invalid_input", refusal);
 }

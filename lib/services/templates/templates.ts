@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { connections, templates } from "@/lib/db/schema";
 import { DEFAULT_SETTINGS, type AiSettings } from "@/lib/ai/defaults";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { resolveSettings } from "@/lib/services/ai-config/settings";
 import type { AiSettingsInput } from "@/lib/services/ai-config/schemas";
@@ -32,6 +32,7 @@ function toTemplateJson(row: TemplateRow, connectionName: string | null): Templa
     model: row.selectedModel,
     useCase: row.useCase,
     connectionId: row.connectionId,
+    maxCostUsd: row.maxCostUsd,
     connectionName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -39,8 +40,8 @@ function toTemplateJson(row: TemplateRow, connectionName: string | null): Templa
 }
 
 function settingsOf(row: TemplateRow): AiSettings {
-  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId } = row;
-  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId };
+  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd } = row;
+  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd };
 }
 
 async function selectTemplates(userId: string, id?: string) {
@@ -73,9 +74,16 @@ export async function createTemplate(userId: string, input: AiSettingsInput & { 
   return getTemplate(userId, row!.id);
 }
 
-export async function updateTemplate(userId: string, id: string, input: AiSettingsInput & { name?: string }): Promise<TemplateJson> {
+export async function updateTemplate(
+  userId: string,
+  id: string,
+  input: AiSettingsInput & { name?: string },
+): Promise<TemplateJson> {
   if (!isUuid(id)) throw notFound("Template not found");
-  const [found] = await db.select().from(templates).where(and(eq(templates.userId, userId), eq(templates.id, id)));
+  const [found] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.userId, userId), eq(templates.id, id)));
   if (!found) throw notFound("Template not found");
   const settings = await resolveSettings(userId, input, settingsOf(found));
   await db
@@ -87,6 +95,9 @@ export async function updateTemplate(userId: string, id: string, input: AiSettin
 
 export async function deleteTemplate(userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound("Template not found");
-  const deleted = await db.delete(templates).where(and(eq(templates.userId, userId), eq(templates.id, id))).returning({ id: templates.id });
+  const deleted = await db
+    .delete(templates)
+    .where(and(eq(templates.userId, userId), eq(templates.id, id)))
+    .returning({ id: templates.id });
   if (deleted.length === 0) throw notFound("Template not found");
 }

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/db/schema/support";
+import { safeString } from "@/lib/validation/strings";
 
 export const TICKET_LIMITS = { subject: 200, message: 5000 } as const;
 
 export const createTicketSchema = z.object({
-  subject: z
-    .string({ error: "Please enter a subject for your ticket" })
+  subject: safeString({ error: "Please enter a subject for your ticket" })
     .trim()
     .min(1, "Please enter a subject for your ticket")
     .max(TICKET_LIMITS.subject, `The subject must be at most ${TICKET_LIMITS.subject} characters`),
-  message: z
-    .string({ error: "Please enter a message describing your issue" })
+  message: safeString({ error: "Please enter a message describing your issue" })
     .trim()
     .min(1, "Please enter a message describing your issue")
     .max(TICKET_LIMITS.message, `The message must be at most ${TICKET_LIMITS.message} characters`),
@@ -18,8 +17,7 @@ export const createTicketSchema = z.object({
 });
 
 export const replySchema = z.object({
-  message: z
-    .string({ error: "Please enter a reply message" })
+  message: safeString({ error: "Please enter a reply message" })
     .trim()
     .min(1, "Please enter a reply message")
     .max(TICKET_LIMITS.message, `The reply must be at most ${TICKET_LIMITS.message} characters`),

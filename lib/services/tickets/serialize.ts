@@ -22,9 +22,23 @@ export interface TicketJson {
 export async function toTicketsJson(rows: TicketRow[], withResponses = true): Promise<TicketJson[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((t) => t.userId).filter((id): id is string => Boolean(id)))];
-  const owners = userIds.length ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : [];
+  const owners = userIds.length
+    ? await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
   const responses: ResponseRow[] = withResponses
-    ? await db.select().from(ticketResponses).where(inArray(ticketResponses.ticketId, rows.map((t) => t.id))).orderBy(asc(ticketResponses.createdAt))
+    ? await db
+        .select()
+        .from(ticketResponses)
+        .where(
+          inArray(
+            ticketResponses.ticketId,
+            rows.map((t) => t.id),
+          ),
+        )
+        .orderBy(asc(ticketResponses.createdAt))
     : [];
   return rows.map((t) => {
     const owner = owners.find((o) => o.id === t.userId);
@@ -39,7 +53,12 @@ export async function toTicketsJson(rows: TicketRow[], withResponses = true): Pr
       user: owner ? { _id: owner.id, name: owner.name, email: owner.email } : null,
       responses: responses
         .filter((r) => r.ticketId === t.id)
-        .map((r) => ({ message: r.message, responder: r.responder, createdAt: r.createdAt.toISOString(), timestamp: r.createdAt.toISOString() })),
+        .map((r) => ({
+          message: r.message,
+          responder: r.responder,
+          createdAt: r.createdAt.toISOString(),
+          timestamp: r.createdAt.toISOString(),
+        })),
     };
   });
 }

@@ -2,56 +2,60 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useWatch } from "react-hook-form";
 import { AuthCard } from "@/components/auth/auth-card";
+import { failureMessage } from "@/components/auth/failure-message";
 import { FormAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { PasswordStrength } from "@/components/auth/password-strength";
+import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { api, ApiError, messageOf } from "@/lib/client/api";
+import { useResetPassword, useResetTokenValid } from "@/lib/client/queries/auth";
+import { RESET_PASSWORD_MESSAGE_ORDER, resetPasswordFormSchema } from "@/lib/services/auth/schemas";
 
 const REDIRECT_MS = 3000;
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
-  const [valid, setValid] = useState<boolean | null>(null);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const tokenCheck = useResetTokenValid(token);
+  const reset = useResetPassword(token);
+  const form = useZodForm(resetPasswordFormSchema, {
+    defaultValues: { password: "", confirm: "" },
+    messageOrder: RESET_PASSWORD_MESSAGE_ORDER,
+  });
+  const password = useWatch({ control: form.control, name: "password" });
 
+  // Spec: after success, /login after 3 seconds (a timer, not a fetch).
   useEffect(() => {
-    api<{ valid: boolean }>(`/api/auth/validate-reset-token/${encodeURIComponent(token)}`, { allow401: true })
-      .then((r) => setValid(Boolean(r.valid)))
-      .catch(() => setValid(false));
-  }, [token]);
-
-  useEffect(() => {
-    if (!done) return;
+    if (!reset.isSuccess) return;
     const timer = setTimeout(() => router.replace("/login"), REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, router]);
+  }, [reset.isSuccess, router]);
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!password || !confirm) return setError("Please fill in all fields");
-    if (password.length < 8) return setError("Password must be at least 8 characters long");
-    if (password !== confirm) return setError("Passwords do not match");
-    setError("");
-    setBusy(true);
-    try {
-      await api(`/api/auth/reset-password/${encodeURIComponent(token)}`, { body: { password }, allow401: true });
-      setDone(true);
-    } catch (err) {
-      setError(err instanceof ApiError ? messageOf(err, "Failed to reset password") : "Failed to reset password. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+  const onSubmit = form.handleSubmit(
+    ({ password }) =>
+      reset.mutate(password, {
+        onError: (err) =>
+          form.setServerError(
+            failureMessage(err, "Failed to reset password", "Failed to reset password. Please try again."),
+          ),
+      }),
+    () => reset.reset(),
+  );
+
+  // The link is used up by the reset itself: the success stays on screen until the redirect.
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password reset">
+        <FormAlert kind="success">
+          Your password has been reset successfully! Redirecting you to login in 3 seconds...
+        </FormAlert>
+      </AuthCard>
+    );
   }
-
-  if (valid === null) {
+  if (tokenCheck.isPending) {
     return (
       <AuthCard title="Reset your password">
         <div className="flex flex-col items-center gap-3 py-4 text-sm text-muted-foreground">
@@ -61,7 +65,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </AuthCard>
     );
   }
-  if (!valid) {
+  if (!tokenCheck.data) {
     return (
       <AuthCard title="Invalid or Expired Link" description="This password reset link is invalid or has expired.">
         <Button asChild className="w-full">
@@ -70,22 +74,33 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </AuthCard>
     );
   }
-  if (done) {
-    return (
-      <AuthCard title="Password reset">
-        <FormAlert kind="success">Your password has been reset successfully! Redirecting you to login in 3 seconds...</FormAlert>
-      </AuthCard>
-    );
-  }
   return (
     <AuthCard title="Reset your password" description="Choose a new password for your account.">
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-        <FormField label="New Password" id="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {form.formError ? (
+          <FormAlert kind="error" id={form.errorId}>
+            {form.formError}
+          </FormAlert>
+        ) : null}
+        <FormField
+          label="New Password"
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register("password")}
+          {...form.field("password")}
+        />
         <PasswordStrength password={password} />
-        <FormField label="Confirm New Password" id="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Resetting..." : "Reset Password"}
+        <FormField
+          label="Confirm New Password"
+          id="confirm"
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirm")}
+          {...form.field("confirm")}
+        />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? "Resetting..." : "Reset Password"}
         </Button>
       </form>
     </AuthCard>

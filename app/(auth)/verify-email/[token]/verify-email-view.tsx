@@ -2,45 +2,33 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { AuthCard } from "@/components/auth/auth-card";
+import { failureMessage } from "@/components/auth/failure-message";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { api, ApiError, messageOf } from "@/lib/client/api";
+import { useVerifyEmail } from "@/lib/client/queries/auth";
 
 const REDIRECT_MS = 3000;
 
-type State = { kind: "verifying" } | { kind: "success" } | { kind: "error"; message: string };
-
 export function VerifyEmailView({ token }: { token: string }) {
   const router = useRouter();
-  const [state, setState] = useState<State>(token ? { kind: "verifying" } : { kind: "error", message: "No verification token provided" });
-  const started = useRef(false);
+  // Runs once per token (see useVerifyEmail): a strict-mode double mount joins the same request.
+  const verification = useVerifyEmail(token);
+  const verified = verification.isSuccess;
 
+  // Spec: to /dashboard by itself 3 seconds after success (a timer, not a fetch).
   useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    api(`/api/auth/verify-email/${encodeURIComponent(token)}`, { allow401: true })
-      .then(() => setState({ kind: "success" }))
-      .catch((err) =>
-        setState({
-          kind: "error",
-          message: err instanceof ApiError ? messageOf(err, "The verification link may be invalid or expired. Please try again.") : "Verification failed. Please try again.",
-        }),
-      );
-  }, [token]);
-
-  useEffect(() => {
-    if (state.kind !== "success") return;
+    if (!verified) return;
     const timer = setTimeout(() => {
       router.replace("/dashboard");
       router.refresh();
     }, REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [state.kind, router]);
+  }, [verified, router]);
 
-  if (state.kind === "verifying") {
+  if (token && verification.isPending) {
     return (
       <AuthCard title="Verifying your email...">
         <div className="flex justify-center py-4">
@@ -49,24 +37,41 @@ export function VerifyEmailView({ token }: { token: string }) {
       </AuthCard>
     );
   }
-  if (state.kind === "success") {
+  if (verified) {
     return (
       <AuthCard title="Email verified successfully!">
         <div className="space-y-4 text-center">
           <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden />
-          <p className="text-sm text-muted-foreground">Your account is ready. Redirecting you to your dashboard in 3 seconds...</p>
-          <Button className="w-full" onClick={() => { router.replace("/dashboard"); router.refresh(); }}>
+          <p className="text-sm text-muted-foreground">
+            Your account is ready. Redirecting you to your dashboard in 3 seconds...
+          </p>
+          <Button
+            className="w-full"
+            onClick={() => {
+              router.replace("/dashboard");
+              router.refresh();
+            }}
+          >
             Go to Dashboard Now
           </Button>
         </div>
       </AuthCard>
     );
   }
+  const message = token
+    ? failureMessage(
+        verification.error,
+        "The verification link may be invalid or expired. Please try again.",
+        "Verification failed. Please try again.",
+      )
+    : "No verification token provided";
   return (
     <AuthCard title="Verification failed">
       <div className="space-y-4 text-center">
         <XCircle className="mx-auto size-12 text-destructive" aria-hidden />
-        <p className="text-sm text-muted-foreground" role="alert">{state.message}</p>
+        <p className="text-sm text-muted-foreground" role="alert">
+          {message}
+        </p>
         <Button asChild variant="outline" className="w-full">
           <Link href="/login">Back to Login</Link>
         </Button>

@@ -6,4 +6,6 @@ import { createPromoSchema, listPromoQuery } from "@/lib/services/admin/promo-sc
 
 export const GET = withAdmin(async ({ req }) => listPromoCodes(parseQuery(req, listPromoQuery)));
 
-export const POST = withAdmin(async ({ req }) => json(await createPromoCode(await parseBody(req, createPromoSchema)), 201));
+export const POST = withAdmin(async ({ req }) =>
+  json(await createPromoCode(await parseBody(req, createPromoSchema)), 201),
+);

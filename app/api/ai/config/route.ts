@@ -1,11 +1,11 @@
 import { withUser } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
-import { getUserAiConfig, updateAiConfig } from "@/lib/services/ai-config/ai-config";
+import { getUserAiConfig, updateAiConfig, type AiConfigSavedJson } from "@/lib/services/ai-config/ai-config";
 import { updateAiConfigSchema } from "@/lib/services/ai-config/schemas";
 
 export const GET = withUser(async ({ user }) => getUserAiConfig(user.id));
 
 export const PUT = withUser(async ({ req, user }) => {
   const aiConfig = await updateAiConfig(user.id, await parseBody(req, updateAiConfigSchema));
-  return { msg: "Configuration saved", aiConfig };
+  return { msg: "Configuration saved", aiConfig } satisfies AiConfigSavedJson;
 });

@@ -6,4 +6,6 @@ import { createTemplate, listTemplates } from "@/lib/services/templates/template
 
 export const GET = withUser(async ({ user }) => listTemplates(user.id));
 
-export const POST = withUser(async ({ req, user }) => json(await createTemplate(user.id, await parseBody(req, templateCreateSchema)), 201));
+export const POST = withUser(async ({ req, user }) =>
+  json(await createTemplate(user.id, await parseBody(req, templateCreateSchema)), 201),
+);

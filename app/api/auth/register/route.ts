@@ -1,3 +1,4 @@
+import { clientIp } from "@/lib/http/client";
 import { handle } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";
@@ -6,5 +7,5 @@ import { registerSchema } from "@/lib/services/auth/schemas";
 
 export const POST = handle(async ({ req }) => {
   const input = await parseBody(req, registerSchema);
-  return json(await registerUser(input), 201);
+  return json(await registerUser(input, clientIp(req)), 201);
 });

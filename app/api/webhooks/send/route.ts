@@ -1,8 +1,17 @@
 import { withUser } from "@/lib/http/handlers";
-import { parseBody } from "@/lib/http/parse";
+import { BODY_LIMITS, parseBody } from "@/lib/http/parse";
+import { json } from "@/lib/http/respond";
 import { sendRowsSchema } from "@/lib/services/integrations/schemas";
 import { sendRows } from "@/lib/services/integrations/send";
 
 export const maxDuration = 300;
 
-export const POST = withUser(async ({ req, user }) => sendRows(user.id, "make", (await parseBody(req, sendRowsSchema)).data));
+/** Up to 2,000 rows: sent now (200). More: a background job, 202 `{ jobId, msg, total }`. */
+export const POST = withUser(async ({ req, user }) => {
+  const result = await sendRows(
+    user.id,
+    "make",
+    (await parseBody(req, sendRowsSchema, { maxBytes: BODY_LIMITS.rows })).data,
+  );
+  return "jobId" in result ? json(result, 202) : result;
+});

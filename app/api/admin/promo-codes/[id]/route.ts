@@ -1,10 +1,13 @@
 import { withAdmin } from "@/lib/http/handlers";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody, parseId } from "@/lib/http/parse";
 import { getPromoCode, updatePromoCode } from "@/lib/services/admin/promo-codes";
 import { updatePromoSchema } from "@/lib/services/admin/promo-schemas";
 
 type Params = { id: string };
+const NOT_FOUND = "Promo code not found";
 
-export const GET = withAdmin<Params>(async ({ params }) => getPromoCode(params.id));
+export const GET = withAdmin<Params>(async ({ params }) => getPromoCode(parseId(params.id, NOT_FOUND)));
 
-export const PUT = withAdmin<Params>(async ({ req, params }) => updatePromoCode(params.id, await parseBody(req, updatePromoSchema)));
+export const PUT = withAdmin<Params>(async ({ req, params }) =>
+  updatePromoCode(parseId(params.id, NOT_FOUND), await parseBody(req, updatePromoSchema)),
+);

@@ -1,4 +1,6 @@
 import { handle } from "@/lib/http/handlers";
-import { isResetTokenValid } from "@/lib/services/auth/account";
+import { isResetTokenValid, type ResetTokenJson } from "@/lib/services/auth/account";
 
-export const GET = handle<{ token: string }>(async ({ params }) => ({ valid: await isResetTokenValid(params.token) }));
+export const GET = handle<{ token: string }>(async ({ params }): Promise<ResetTokenJson> => ({
+  valid: await isResetTokenValid(params.token),
+}));

@@ -1,8 +1,9 @@
 import { jsonWithCookies } from "@/lib/http/client";
 import { handle } from "@/lib/http/handlers";
 import { verifyEmailToken } from "@/lib/services/auth/account";
+import type { SessionJson } from "@/lib/services/auth/login";
 
 export const GET = handle<{ token: string }>(async ({ params }) => {
   const { token, user, setCookies } = await verifyEmailToken(params.token);
-  return jsonWithCookies({ token, user }, setCookies);
+  return jsonWithCookies({ token, user } satisfies SessionJson, setCookies);
 });

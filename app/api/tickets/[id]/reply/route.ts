@@ -1,6 +1,8 @@
 import { withUser } from "@/lib/http/handlers";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody, parseId } from "@/lib/http/parse";
 import { replySchema } from "@/lib/services/tickets/schemas";
 import { replyToMyTicket } from "@/lib/services/tickets/tickets";
 
-export const POST = withUser<{ id: string }>(async ({ req, user, params }) => replyToMyTicket(user.id, params.id, (await parseBody(req, replySchema)).message));
+export const POST = withUser<{ id: string }>(async ({ req, user, params }) =>
+  replyToMyTicket(user.id, parseId(params.id, "Ticket not found"), (await parseBody(req, replySchema)).message),
+);

@@ -1,0 +1,81 @@
+"use client";
+
+import { useId } from "react";
+import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormProps } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+
+type AnySchema = z.ZodType<FieldValues, FieldValues>;
+
+export interface ZodFormOptions<S extends AnySchema> extends Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  "resolver"
+> {
+  /**
+   * The spec's order of the form's messages, first wins (e.g. "Please fill in all fields" before
+   * "Please enter a valid email address" whatever field each belongs to). Messages not listed
+   * come after, in field order.
+   */
+  messageOrder?: readonly string[];
+}
+
+const SERVER = "root.server" as const;
+
+/** Collects `[field, message]` pairs in the order the fields were registered / appear. */
+function flatten(errors: FieldErrors, prefix = ""): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || key === "root") continue;
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value.message === "string" && value.message) out.push([name, value.message]);
+    else if (typeof value === "object") out.push(...flatten(value as FieldErrors, name));
+  }
+  return out;
+}
+
+/**
+ * react-hook-form over the same zod schema the server parses (the domain's `schemas.ts`).
+ * The screen shows one form-level message — the first failing rule in the spec's order, or the
+ * server's answer set with `setServerError` — and each failing field only gets
+ * `aria-invalid` / `aria-describedby` pointing at that message (`field(name)`).
+ */
+export function useZodForm<S extends AnySchema>(schema: S, { messageOrder = [], ...options }: ZodFormOptions<S> = {}) {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: true,
+    ...options,
+  });
+  const errorId = useId();
+  const errors = form.formState.errors;
+  const fieldErrors = flatten(errors);
+  const rank = (message: string) => {
+    const index = messageOrder.indexOf(message);
+    return index === -1 ? messageOrder.length : index;
+  };
+  const first = [...fieldErrors].sort((a, b) => rank(a[1]) - rank(b[1]))[0];
+  const serverError = (errors.root as Record<string, { message?: string }> | undefined)?.server?.message;
+  const formError = first?.[1] ?? serverError ?? "";
+  const invalid = new Set(fieldErrors.map(([name]) => name));
+
+  return {
+    ...form,
+    /** id of the element that shows `formError` (give it to <FormAlert id>). */
+    errorId,
+    /** The one message the form shows, or "" when there is none. */
+    formError,
+    /** Accessibility props for a field: invalid fields point at the form-level message. */
+    field(name: Path<z.input<S>>) {
+      const bad = invalid.has(name);
+      return { "aria-invalid": bad || undefined, "aria-describedby": bad ? errorId : undefined } as const;
+    },
+    /** Shows a server (or other non-field) failure as the form-level message. */
+    setServerError(message: string) {
+      form.setError(SERVER as never, { type: "server", message });
+    },
+    clearServerError() {
+      form.clearErrors(SERVER as never);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { CSV_LIMITS, formatCount } from "./limits";
+
+type Row = Record<string, string>;
+
+/** Messages of the import rules (the API's `{msg}`). */
+export const ROWS_MESSAGES = {
+  notArray: "rows must be an array of row objects",
+  tooMany: `A file can have at most ${formatCount(CSV_LIMITS.maxRows)} rows`,
+  notObject: "Each row must be an object of column names to values",
+  columnTooLong: "A column name is too long",
+  cellTooLong: `A cell is longer than ${formatCount(CSV_LIMITS.maxCellChars)} characters`,
+} as const;
+
+// NUL, or an unpaired UTF-16 surrogate (with the `u` flag a valid pair is one code point).
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const UNSTORABLE_ALL = /[\u0000\p{Cs}]/gu;
+const clean = (s: string) =>
+  UNSTORABLE.test(s) ? s.replace(UNSTORABLE_ALL, (c) => (c === "\u0000" ? "" : "\uFFFD")) : s;
+
+/**
+ * Reads a request's `rows` in one pass, without a schema object per row or cell: each row a plain
+ * object of column names to cells; a cell a string, or a number, boolean or null stored as text.
+ * Text the database cannot store is cleaned (NUL removed, an unpaired surrogate becomes U+FFFD).
+ * Answers the rows (strings only) or the message of the first rule broken, as the zod schemas did.
+ */
+export function readRows(value: unknown): { rows: Row[] } | { error: string } {
+  if (!Array.isArray(value)) return { error: ROWS_MESSAGES.notArray };
+  if (value.length > CSV_LIMITS.maxRows) return { error: ROWS_MESSAGES.tooMany };
+  const rows: Row[] = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const input: unknown = value[i];
+    if (input === null || typeof input !== "object" || Array.isArray(input)) return { error: ROWS_MESSAGES.notObject };
+    const row: Row = {};
+    for (const rawKey in input) {
+      if (!Object.prototype.hasOwnProperty.call(input, rawKey)) continue;
+      const key = clean(rawKey);
+      if (key.length > CSV_LIMITS.maxColumnNameChars) return { error: ROWS_MESSAGES.columnTooLong };
+      const cell: unknown = (input as Record<string, unknown>)[rawKey];
+      let text: string;
+      if (typeof cell === "string") text = clean(cell);
+      else if (cell === null) text = "";
+      else if (typeof cell === "number" || typeof cell === "boolean") text = String(cell);
+      else return { error: `rows.${i}.${key}: Invalid input` };
+      if (text.length > CSV_LIMITS.maxCellChars) return { error: ROWS_MESSAGES.cellTooLong };
+      if (key === "__proto__") Object.defineProperty(row, key, { value: text, enumerable: true, writable: true });
+      else row[key] = text;
+    }
+    rows[i] = row;
+  }
+  return { rows };
+}

@@ -1,0 +1,224 @@
+import { createHash } from "node:crypto";
+import type { RateLimitHeaders } from "@/lib/ai/rate-limit-headers";
+import { BUCKET_MS, providerTat, type PacerState } from "./pacer-math";
+import type { PacerObservation, PacerStore } from "./pacer-store";
+
+/** A place in a key's line: `ready` resolves true when the request may start, false when cancelled. */
+export interface Ticket {
+  readonly tokens: number;
+  readonly granted: boolean;
+  readonly ready: Promise<boolean>;
+  cancel(): void;
+}
+
+interface TicketImpl extends Ticket {
+  granted: boolean;
+  cancelled: boolean;
+  resolve(ok: boolean): void;
+}
+
+export interface KeyPacerOptions {
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Requests reserved in one database round trip cover about this much of the key's time. */
+  groupMs?: number;
+}
+
+/** What came back for one request: its answer's rate-limit headers (undefined: no answer at all). */
+export interface AnswerInfo {
+  sentAt: number;
+  rateLimit?: RateLimitHeaders;
+  retryAfterMs?: number;
+  /** Tokens the ticket reserved, and what the request really counted (input + output cap), when known. */
+  reservedTokens?: number;
+  countedTokens?: number;
+}
+
+/** A probe whose answer never came (its request was never sent, or its worker died) stops blocking the key. */
+const PROBE_TIMEOUT_MS = 90_000;
+
+/** How much later than ours the provider's bucket may be before ours moves (rounded Anthropic resets). */
+const TOLERANCE_MS = 1000;
+
+/**
+ * The pacer of one provider key in this process, over a shared schedule (PacerStore: the database,
+ * so that every worker agrees). Batches ask for tickets; tickets are handed out round-robin between
+ * the batches waiting on the key, in groups reserved with one store call, each at the earliest time
+ * the key's request and token buckets allow (pacer-math.ts). Until the key's limits are known (the
+ * first answer's headers) one probe request runs at a time; a key whose answers carry no rate-limit
+ * headers is not paced (429s and their retry-after still pause it).
+ */
+export class KeyPacer {
+  private readonly queues = new Map<string, TicketImpl[]>();
+  private ring: string[] = [];
+  private state: PacerState | null = null;
+  private pumping = false;
+  private probing = false;
+  private probe: TicketImpl | null = null;
+  private probeGrantedAt = 0;
+  private unpaced = false;
+  private tokenAdjust = 0;
+  private wake: (() => void) | null = null;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly groupMs: number;
+
+  constructor(
+    private readonly store: PacerStore,
+    options: KeyPacerOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.groupMs = options.groupMs ?? 250;
+  }
+
+  request(batchId: string, tokens: number): Ticket {
+    let resolve!: (ok: boolean) => void;
+    const ready = new Promise<boolean>((r) => (resolve = r));
+    const ticket: TicketImpl = {
+      tokens,
+      granted: false,
+      cancelled: false,
+      ready,
+      resolve,
+      cancel: () => {
+        // A granted probe given back unused (its batch stopped first): the next request may probe.
+        if (ticket.granted && ticket === this.probe) this.endProbe();
+        if (ticket.granted || ticket.cancelled) return;
+        ticket.cancelled = true;
+        const q = this.queues.get(batchId);
+        const i = q?.indexOf(ticket) ?? -1;
+        if (q && i >= 0) q.splice(i, 1);
+        resolve(false);
+      },
+    };
+    const q = this.queues.get(batchId) ?? [];
+    if (!q.length) this.ring.push(batchId);
+    q.push(ticket);
+    this.queues.set(batchId, q);
+    void this.pump();
+    return ticket;
+  }
+
+  /** The next waiting ticket, round-robin between batches. */
+  private next(): TicketImpl | null {
+    while (this.ring.length) {
+      const batchId = this.ring.shift()!;
+      const q = this.queues.get(batchId) ?? [];
+      const ticket = q.shift();
+      if (q.length) this.ring.push(batchId);
+      else this.queues.delete(batchId);
+      if (ticket && !ticket.cancelled) return ticket;
+    }
+    return null;
+  }
+
+  private grant(ticket: TicketImpl) {
+    if (ticket.cancelled) {
+      // Its slot goes to the next in line.
+      const other = this.next();
+      if (other) this.grant(other);
+      return;
+    }
+    ticket.granted = true;
+    ticket.resolve(true);
+  }
+
+  private get waiting(): boolean {
+    return this.ring.length > 0;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.waiting) {
+        this.state ??= await this.store.load();
+        const known = Boolean(this.state.requestLimit || this.state.tokenLimit);
+        if (!known) {
+          const paused = this.state.pausedUntil - this.now();
+          if (paused > 0) await this.sleep(paused);
+          if (this.unpaced) {
+            for (let t = this.next(); t; t = this.next()) this.grant(t);
+            continue;
+          }
+          if (this.probing) {
+            const left = this.probeGrantedAt + PROBE_TIMEOUT_MS - this.now();
+            if (left <= 0) this.endProbe();
+            else await Promise.race([new Promise<void>((r) => (this.wake = r)), this.sleep(left)]);
+            continue;
+          }
+          const probe = this.next();
+          if (probe) {
+            this.probing = true;
+            this.probe = probe;
+            this.probeGrantedAt = this.now();
+            this.grant(probe);
+          }
+          continue;
+        }
+        const perRequest = this.state.requestLimit ? BUCKET_MS / this.state.requestLimit : this.groupMs;
+        const size = Math.max(1, Math.floor(this.groupMs / perRequest));
+        const group: TicketImpl[] = [];
+        for (let t = this.next(); t; t = group.length < size ? this.next() : null) group.push(t);
+        if (!group.length) continue;
+        const tokens = group.reduce((sum, t) => sum + t.tokens, 0);
+        const adjust = this.tokenAdjust;
+        this.tokenAdjust = 0;
+        const r = await this.store.reserve(this.now(), group.length, tokens, adjust);
+        this.state = r.state;
+        const wait = r.start - this.now();
+        if (wait > 0) await this.sleep(wait);
+        for (const t of group) this.grant(t);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Learns from an answer (or its absence): limits, the provider's bucket state, retry-after, counted tokens. */
+  async onAnswer(info: AnswerInfo): Promise<void> {
+    const rl = info.rateLimit;
+    if (info.reservedTokens !== undefined && info.countedTokens !== undefined)
+      this.tokenAdjust += info.countedTokens - info.reservedTokens;
+    const state = (this.state ??= await this.store.load());
+    const o: PacerObservation = {};
+    const requests = rl?.requests;
+    const tokens = rl?.tokens ?? rl?.inputTokens;
+    if (requests?.limit && requests.limit !== state.requestLimit) o.requestLimit = requests.limit;
+    if (tokens?.limit && tokens.limit !== state.tokenLimit) o.tokenLimit = tokens.limit;
+    const rt = providerTat(requests, info.sentAt);
+    if (rt !== null && rt > state.requestTat + TOLERANCE_MS) o.requestTat = rt;
+    const tt = providerTat(tokens, info.sentAt);
+    if (tt !== null && tt > state.tokenTat + TOLERANCE_MS) o.tokenTat = tt;
+    if (info.retryAfterMs !== undefined) o.pausedUntil = this.now() + info.retryAfterMs;
+    if (Object.keys(o).length) this.state = await this.store.observe(o);
+    if (rl && !requests && !tokens) this.unpaced = true;
+    // Answered (limits learned, or none sent) or not answered at all: either way the next may probe.
+    this.endProbe();
+  }
+
+  private endProbe(): void {
+    this.probing = false;
+    this.probe = null;
+    this.wake?.();
+    this.wake = null;
+    if (this.waiting) void this.pump();
+  }
+}
+
+const registry = globalThis as unknown as { __keyPacers?: Map<string, KeyPacer> };
+
+/** A hash naming a provider key (the key itself is never stored). */
+export function keyHash(provider: string, apiKey: string): string {
+  return createHash("sha256").update(`${provider}\n${apiKey}`).digest("hex").slice(0, 40);
+}
+
+/** This process's pacer of a key (created on first use over `store(keyHash)`). */
+export function pacerFor(provider: string, apiKey: string, store: (hash: string) => PacerStore): KeyPacer {
+  const map = (registry.__keyPacers ??= new Map());
+  const hash = keyHash(provider, apiKey);
+  let pacer = map.get(hash);
+  if (!pacer) map.set(hash, (pacer = new KeyPacer(store(hash))));
+  return pacer;
+}

@@ -1,0 +1,133 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { keyPacers, type KeyPacerRow } from "@/lib/db/schema";
+import { reserve, tokenCost, WINDOW_MS, type PacerState, type Reservation } from "./pacer-math";
+
+/** What an answer taught: limits, and how late the provider's buckets are full again (epoch ms). */
+export interface PacerObservation {
+  requestLimit?: number;
+  tokenLimit?: number;
+  requestTat?: number;
+  tokenTat?: number;
+  pausedUntil?: number;
+}
+
+/** Where a key's schedule lives: the database (shared by every worker) or memory (tests). */
+export interface PacerStore {
+  load(): Promise<PacerState>;
+  /** Reserves `n` requests of `tokens` in all; `tokenAdjust` tokens (±) correct earlier estimates first. */
+  reserve(now: number, n: number, tokens: number, tokenAdjust: number): Promise<Reservation>;
+  observe(o: PacerObservation): Promise<PacerState>;
+}
+
+const stateOf = (r: KeyPacerRow): PacerState => ({
+  requestLimit: r.requestLimit,
+  tokenLimit: r.tokenLimit,
+  requestTat: r.requestTat,
+  tokenTat: r.tokenTat,
+  pausedUntil: r.pausedUntil,
+});
+
+export function memoryPacerStore(initial?: Partial<PacerState>): PacerStore & { state: PacerState } {
+  const store = {
+    state: { requestLimit: null, tokenLimit: null, requestTat: 0, tokenTat: 0, pausedUntil: 0, ...initial },
+    async load() {
+      return { ...store.state };
+    },
+    async reserve(now: number, n: number, tokens: number, tokenAdjust: number) {
+      const s = { ...store.state, tokenTat: store.state.tokenTat + tokenCost(store.state, tokenAdjust) };
+      const r = reserve(s, now, n, tokens);
+      store.state = r.state;
+      return r;
+    },
+    async observe(o: PacerObservation) {
+      const s = store.state;
+      store.state = {
+        requestLimit: o.requestLimit ?? s.requestLimit,
+        tokenLimit: o.tokenLimit ?? s.tokenLimit,
+        requestTat: Math.max(s.requestTat, o.requestTat ?? 0),
+        tokenTat: Math.max(s.tokenTat, o.tokenTat ?? 0),
+        pausedUntil: Math.max(s.pausedUntil, o.pausedUntil ?? 0),
+      };
+      return { ...store.state };
+    },
+  };
+  return store;
+}
+
+/**
+ * The database store: each reservation is one `UPDATE … RETURNING` that runs the math of
+ * pacer-math.ts `reserve` on the row (the row lock orders concurrent workers).
+ */
+export function dbPacerStore(keyHash: string): PacerStore {
+  let created: Promise<unknown> | null = null;
+  const ensure = () => (created ??= db.insert(keyPacers).values({ keyHash }).onConflictDoNothing().execute());
+  const per = (limit: SQL, amount: number): SQL =>
+    sql`(case when ${limit} > 0 then ${amount}::float8 * 60000.0 / ${limit} else 0 end)`;
+  return {
+    async load() {
+      await ensure();
+      const [row] = await db
+        .select()
+        .from(keyPacers)
+        .where(sql`${keyPacers.keyHash} = ${keyHash}`);
+      return stateOf(row!);
+    },
+    async reserve(now, n, tokens, tokenAdjust) {
+      await ensure();
+      const rl = sql`${keyPacers.requestLimit}`;
+      const tl = sql`${keyPacers.tokenLimit}`;
+      const rc = per(rl, n);
+      const tc = per(tl, tokens);
+      const tokenTat = sql`(${keyPacers.tokenTat} + ${per(tl, tokenAdjust)})`;
+      const start = sql`greatest(${now}::float8, ${keyPacers.pausedUntil},
+        case when ${rl} > 0 then ${keyPacers.requestTat} + ${rc} - ${WINDOW_MS}::float8 end,
+        case when ${tl} > 0 then ${tokenTat} + ${tc} - ${WINDOW_MS}::float8 end)`;
+      const [row] = await db
+        .update(keyPacers)
+        .set({
+          lastStart: start,
+          requestTat: sql`greatest(${keyPacers.requestTat}, ${start}) + ${rc}`,
+          tokenTat: sql`greatest(${tokenTat}, ${start}) + ${tc}`,
+          updatedAt: sql`now()`,
+        })
+        .where(sql`${keyPacers.keyHash} = ${keyHash}`)
+        .returning();
+      if (!row) {
+        created = null; // the row went away (a test reset the database): create it again
+        return this.reserve(now, n, tokens, tokenAdjust);
+      }
+      return { start: row.lastStart, state: stateOf(row) };
+    },
+    async observe(o) {
+      await ensure();
+      const [row] = await db
+        .update(keyPacers)
+        .set({
+          requestLimit: sql`coalesce(${o.requestLimit ?? null}::int, ${keyPacers.requestLimit})`,
+          tokenLimit: sql`coalesce(${o.tokenLimit ?? null}::int, ${keyPacers.tokenLimit})`,
+          requestTat: sql`greatest(${keyPacers.requestTat}, ${o.requestTat ?? 0}::float8)`,
+          tokenTat: sql`greatest(${keyPacers.tokenTat}, ${o.tokenTat ?? 0}::float8)`,
+          pausedUntil: sql`greatest(${keyPacers.pausedUntil}, ${o.pausedUntil ?? 0}::float8)`,
+          updatedAt: sql`now()`,
+        })
+        .where(sql`${keyPacers.keyHash} = ${keyHash}`)
+        .returning();
+      if (!row) {
+        created = null;
+        return this.observe(o);
+      }
+      return stateOf(row);
+    },
+  };
+}
+
+/** Sweep: the schedules of keys unused for a week (a key's next request starts a fresh one, learned again). */
+export async function pruneKeyPacers(): Promise<number> {
+  const gone = await db
+    .delete(keyPacers)
+    .where(sql`${keyPacers.updatedAt} < now() - interval '7 days'`)
+    .returning({ keyHash: keyPacers.keyHash });
+  return gone.length;
+}

@@ -1,0 +1,208 @@
+import "server-only";
+import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { isAdminUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { backgroundJobs, type BackgroundJobRow, type JobKind, type JobStatus, type UserRow } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors";
+
+/** A worker holds a job this long after its last chunk (a chunk takes well under a minute). */
+export const JOB_LEASE_SECONDS = 120;
+
+const ACTIVE: JobStatus[] = ["queued", "running"];
+
+/** `GET /api/jobs/{id}`: a background job's progress. */
+export interface JobJson {
+  jobId: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** Units of work: recipients of a bulk e-mail, rows of an export. */
+  total: number;
+  /** Units delivered so far. */
+  done: number;
+  /** Units refused (e-mail addresses); `failures` names them. */
+  failed: number;
+  failures: string[];
+  /** Why the job failed (status "failed"), else null. */
+  error: string | null;
+  /** The final message once the job ended (the spec's success text, or the failure), else null. */
+  msg: string | null;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** `POST /api/admin/users/bulk-email`, and `POST /webhooks/send` / `/zapier/send` above 2,000 rows: 202. */
+export interface JobStartedJson {
+  jobId: string;
+  msg: string;
+  total: number;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toJobJson(job: Omit<BackgroundJobRow, "payload">): JobJson {
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    total: job.total,
+    done: job.done,
+    failed: job.failed,
+    failures: job.failures,
+    error: job.error,
+    msg: job.msg,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+    startedAt: iso(job.startedAt),
+    finishedAt: iso(job.finishedAt),
+  };
+}
+
+/** Every column but the (possibly large) payload. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const { payload: _payload, ...statusColumns } = getTableColumns(backgroundJobs);
+
+/** Jobs started from the admin area: every admin may follow them, not only the one who started them. */
+const ADMIN_KINDS: JobKind[] = ["bulk_email"];
+
+/** The job as its owner sees it (an admin also sees admin jobs); 404 for anyone else, as for unknown ids. */
+export async function getJobFor(user: UserRow, jobId: string): Promise<JobJson> {
+  if (!/^[0-9a-f-]{36}$/i.test(jobId)) throw notFound("Job not found");
+  const [job] = await db.select(statusColumns).from(backgroundJobs).where(eq(backgroundJobs.id, jobId));
+  if (!job) throw notFound("Job not found");
+  const visible = job.userId === user.id || (ADMIN_KINDS.includes(job.kind) && isAdminUser(user));
+  if (!visible) throw notFound("Job not found");
+  return toJobJson(job);
+}
+
+/** Stores a new job; `finished` stores it as already completed (nothing to do) with that message. */
+export async function createJob(input: {
+  userId: string;
+  kind: JobKind;
+  total: number;
+  payload: unknown;
+  finished?: { msg: string };
+}): Promise<BackgroundJobRow> {
+  const [job] = await db
+    .insert(backgroundJobs)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      total: input.total,
+      payload: input.payload,
+      ...(input.finished
+        ? { status: "completed" as const, msg: input.finished.msg, startedAt: sql`now()`, finishedAt: sql`now()` }
+        : {}),
+    })
+    .returning();
+  return job!;
+}
+
+/** Takes (or renews) the job for one worker; null when another live worker holds it or it is over. */
+export async function claimJob(jobId: string, owner: string): Promise<BackgroundJobRow | null> {
+  const [job] = await db
+    .update(backgroundJobs)
+    .set({
+      status: "running",
+      startedAt: sql`coalesce(${backgroundJobs.startedAt}, now())`,
+      leaseOwner: owner,
+      leaseUntil: sql`now() + make_interval(secs => ${JOB_LEASE_SECONDS})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(backgroundJobs.id, jobId),
+        inArray(backgroundJobs.status, ACTIVE),
+        or(
+          isNull(backgroundJobs.leaseUntil),
+          lt(backgroundJobs.leaseUntil, sql`now()`),
+          eq(backgroundJobs.leaseOwner, owner),
+        ),
+      ),
+    )
+    .returning();
+  return job ?? null;
+}
+
+export interface ChunkProgress {
+  /** The cursor the chunk started at (the update applies only if nobody moved it meanwhile). */
+  from: number;
+  /** Units the chunk covered. */
+  units: number;
+  done: number;
+  failures?: string[];
+}
+
+/**
+ * Records a finished chunk and renews the lease, in one statement; false when this worker no
+ * longer holds the job (its lease lapsed and another worker took it), which must then stop.
+ */
+export async function recordChunk(jobId: string, owner: string, p: ChunkProgress): Promise<boolean> {
+  const failures = p.failures ?? [];
+  const rows = await db
+    .update(backgroundJobs)
+    .set({
+      cursor: sql`${backgroundJobs.cursor} + ${p.units}`,
+      done: sql`${backgroundJobs.done} + ${p.done}`,
+      failed: sql`${backgroundJobs.failed} + ${failures.length}`,
+      failures: sql`${backgroundJobs.failures} || ${JSON.stringify(failures)}::jsonb`,
+      leaseUntil: sql`now() + make_interval(secs => ${JOB_LEASE_SECONDS})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(backgroundJobs.id, jobId),
+        eq(backgroundJobs.leaseOwner, owner),
+        eq(backgroundJobs.cursor, p.from),
+        eq(backgroundJobs.status, "running"),
+      ),
+    )
+    .returning({ id: backgroundJobs.id });
+  return rows.length > 0;
+}
+
+/** Ends the job (completed or failed) with its final message; only its lease holder may. */
+export async function finishJob(
+  jobId: string,
+  owner: string,
+  end: { status: "completed" | "failed"; msg: string; error?: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(backgroundJobs)
+    .set({
+      status: end.status,
+      msg: end.msg,
+      error: end.error ?? null,
+      finishedAt: sql`now()`,
+      leaseOwner: null,
+      leaseUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.leaseOwner, owner), eq(backgroundJobs.status, "running")),
+    )
+    .returning({ id: backgroundJobs.id });
+  return rows.length > 0;
+}
+
+/** Gives the job up without finishing it (a transient failure): another attempt may take it at once. */
+export async function releaseJob(jobId: string, owner: string): Promise<void> {
+  await db
+    .update(backgroundJobs)
+    .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.leaseOwner, owner)));
+}
+
+/** Jobs nobody works on (never started, or their worker died): to be dispatched again. */
+export async function orphanedJobs(): Promise<{ id: string; kind: JobKind }[]> {
+  return db
+    .select({ id: backgroundJobs.id, kind: backgroundJobs.kind })
+    .from(backgroundJobs)
+    .where(
+      and(
+        inArray(backgroundJobs.status, ACTIVE),
+        or(isNull(backgroundJobs.leaseUntil), lt(backgroundJobs.leaseUntil, sql`now()`)),
+      ),
+    );
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { KeyPacer } from "@/lib/services/generation/key-pacer";
+import { providerTat, reserve, WINDOW_MS, type PacerState } from "@/lib/services/generation/pacer-math";
+import { memoryPacerStore } from "@/lib/services/generation/pacer-store";
+
+const fresh = (s: Partial<PacerState> = {}): PacerState => ({
+  requestLimit: null,
+  tokenLimit: null,
+  requestTat: 0,
+  tokenTat: 0,
+  pausedUntil: 0,
+  ...s,
+});
+
+/** Starts of `n` single reservations all asked for at `now`. */
+function starts(state: PacerState, now: number, n: number, tokens = 0): number[] {
+  const out: number[] = [];
+  let s = state;
+  for (let i = 0; i < n; i++) {
+    const r = reserve(s, now, 1, tokens);
+    out.push(r.start);
+    s = r.state;
+  }
+  return out;
+}
+
+describe("pacer math (GCRA over requests and tokens)", () => {
+  it("a full bucket bursts (less the slack), then exactly one request per 60 s / limit: no fixed window", () => {
+    const s = starts(fresh({ requestLimit: 60 }), 1_000_000, 62);
+    const burst = s.filter((t) => t === 1_000_000).length;
+    expect(burst).toBe(Math.floor(WINDOW_MS / 1000)); // 59 of 60
+    const steady = s.slice(burst);
+    for (let i = 1; i < steady.length; i++) expect(steady[i]! - steady[i - 1]!).toBeCloseTo(1000, 6);
+    // Over any minute after the burst, never more than the limit.
+    expect(steady[0]! - 1_000_000).toBeLessThan(1000);
+  });
+
+  it("tokens bind before requests when they run out first", () => {
+    // 600 requests/min but 6,000 tokens/min at 1,000 tokens a request: 6 a minute, one per 10 s.
+    const s = starts(fresh({ requestLimit: 600, tokenLimit: 6000 }), 0, 8, 1000);
+    expect(s.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(s[5]).toBeCloseTo(600, 6); // the bucket holds 5.94 requests' worth
+    expect(s[6]! - s[5]!).toBeCloseTo(10_000, 6);
+    expect(s[7]! - s[6]!).toBeCloseTo(10_000, 6);
+  });
+
+  it("a pause (retry-after) delays the next start; unknown limits do not pace", () => {
+    expect(reserve(fresh({ requestLimit: 60, pausedUntil: 5000 }), 1000, 1, 0).start).toBe(5000);
+    expect(starts(fresh(), 7, 100).every((t) => t === 7)).toBe(true);
+  });
+
+  it("reads the provider's bucket from its headers: the earlier of remaining and reset (rounded counts)", () => {
+    expect(providerTat({ limit: 60, remaining: 30, resetMs: 30_000 }, 1000)).toBe(31_000);
+    // Anthropic: remaining rounded down to the thousand, reset rounded up to the second: the smaller wins.
+    expect(providerTat({ limit: 100_000, remaining: 49_000, resetMs: 31_000 }, 0)).toBe(30_600);
+    expect(providerTat({ resetMs: 1200 }, 10)).toBe(1210);
+    expect(providerTat(undefined, 10)).toBeNull();
+  });
+});
+
+/** A pacer on a virtual clock: sleeping advances it. */
+function virtualPacer(state: Partial<PacerState>) {
+  let t = 1_000_000;
+  const store = memoryPacerStore(state);
+  const pacer = new KeyPacer(store, {
+    now: () => t,
+    sleep: async (ms) => {
+      t += ms;
+    },
+  });
+  return { pacer, store, now: () => t };
+}
+
+describe("KeyPacer", () => {
+  it("hands out slots round-robin between the batches waiting on the key", async () => {
+    // A drained bucket of 60 requests/min: one slot a second.
+    const { pacer, now } = virtualPacer({ requestLimit: 60, requestTat: 1_000_000 + WINDOW_MS });
+    const order: string[] = [];
+    const times: number[] = [];
+    const tickets = [
+      ...Array.from({ length: 12 }, () => ["big", pacer.request("big", 0)] as const),
+      ...Array.from({ length: 3 }, () => ["small", pacer.request("small", 0)] as const),
+    ];
+    await Promise.all(
+      tickets.map(([batch, t]) =>
+        t.ready.then(() => {
+          order.push(batch);
+          times.push(now());
+        }),
+      ),
+    );
+    expect(order.slice(0, 6)).toEqual(["big", "small", "big", "small", "big", "small"]);
+    // The small batch's 3 rows are done within its fair share (half the key: 2 s a row).
+    const lastSmall = times[order.lastIndexOf("small")]! - 1_000_000;
+    expect(lastSmall).toBeLessThanOrEqual(6_000);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(999);
+  });
+
+  it("probes with one request until the first answer's headers give the limits, then paces", async () => {
+    const { pacer, store } = virtualPacer({});
+    const a = pacer.request("b", 100);
+    const b = pacer.request("b", 100);
+    await a.ready;
+    await Promise.resolve();
+    expect(a.granted).toBe(true);
+    expect(b.granted).toBe(false);
+    await pacer.onAnswer({
+      sentAt: 1_000_000,
+      rateLimit: {
+        requests: { limit: 120, remaining: 119, resetMs: 500 },
+        tokens: { limit: 10_000, remaining: 9_900, resetMs: 600 },
+      },
+    });
+    expect(await b.ready).toBe(true);
+    expect(store.state).toMatchObject({ requestLimit: 120, tokenLimit: 10_000 });
+  });
+
+  it("a probe given back unused, or never answered, does not block the key", async () => {
+    const { pacer, now } = virtualPacer({});
+    const probe = pacer.request("stopped", 100);
+    const waiting = pacer.request("other", 100);
+    expect(await probe.ready).toBe(true);
+    // The probe's batch stopped before sending it: the next request probes instead.
+    probe.cancel();
+    expect(await waiting.ready).toBe(true);
+    // That probe's request is never answered (its worker died): the key is free again after a while.
+    const start = now();
+    const later = pacer.request("other", 100);
+    expect(await later.ready).toBe(true);
+    expect(now() - start).toBeGreaterThanOrEqual(90_000);
+  });
+
+  it("a cancelled ticket's slot goes to the next in line; reported usage corrects the token estimate", async () => {
+    const { pacer, store } = virtualPacer({ requestLimit: 60, tokenLimit: 60_000 });
+    const x = pacer.request("a", 1000);
+    x.cancel();
+    expect(await x.ready).toBe(false);
+    const y = pacer.request("a", 1000);
+    expect(await y.ready).toBe(true);
+    const before = store.state.tokenTat;
+    await pacer.onAnswer({ sentAt: 0, rateLimit: {}, reservedTokens: 1000, countedTokens: 1500 });
+    await pacer.request("a", 0).ready;
+    expect(store.state.tokenTat - before).toBeCloseTo(500, 6); // 500 tokens more at 1,000 tokens per second
+  });
+});
