@@ -62,6 +62,7 @@ const settingsOfTemplate = (t: TemplateJson): AiSettings => ({
   useCase: t.useCase,
   connectionId: t.connectionId,
   maxCostUsd: t.maxCostUsd,
+  qualityRules: t.qualityRules,
 });
 
 export function GeneratorView({ initialCsvId, templateId, initialConfig, initialCredits }: Props) {

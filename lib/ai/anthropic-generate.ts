@@ -7,6 +7,7 @@ import { ANTHROPIC_MAX_TOKENS, temperatureParam } from "./request-quirks";
 import type { GenerationOutput, GenerationRequest, RateLimitInfo } from "./generation-types";
 import { sumUsage, usageFromAnthropic } from "./provider-usage";
 import { RESEARCH_INSTRUCTIONS, SYSTEM_PROMPT } from "./structured-output";
+import { sourcesFromAnthropicMessages } from "./web-sources";
 
 const TOOL = "write_email";
 
@@ -29,7 +30,7 @@ function textOf(message: Anthropic.Message): string {
 /**
  * Anthropic: a forced tool whose input_schema is the user's schema. For web research the
  * server-side web_search tool is offered first; if the model stops without calling our tool,
- * one follow-up turn forces it.
+ * one follow-up turn forces it. Research answers carry the pages the turns cite (else the search results).
  */
 export async function generateWithAnthropic(req: GenerationRequest): Promise<GenerationOutput> {
   const client = await anthropicClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
@@ -56,6 +57,7 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
         { signal: req.signal },
       )
       .withResponse();
+    const turns = [message];
     let usage = usageFromAnthropic(message.usage);
     if (research && !toolInput(message)) {
       messages.push(
@@ -76,6 +78,7 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
           { signal: req.signal },
         )
         .withResponse());
+      turns.push(message);
       // Both turns are billed.
       usage = sumUsage(usage, usageFromAnthropic(message.usage));
     }
@@ -85,6 +88,7 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
       rawText: output ? JSON.stringify(output) : textOf(message),
       rateLimit: rateLimitOf(response.headers),
       usage,
+      ...(research ? { sources: sourcesFromAnthropicMessages(turns) } : {}),
     };
   } catch (error) {
     throw classifyProviderError(error, "Anthropic", req.model);

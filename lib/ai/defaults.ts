@@ -1,5 +1,6 @@
 import type { UseCase } from "@/lib/ai/providers";
 import { DEFAULT_MODEL } from "./models";
+import type { QualityRules } from "@/lib/quality/rules";
 
 /** Defaults of a new AI configuration (spec section 3 "AI config"). */
 export const DEFAULT_PROMPT =
@@ -31,6 +32,8 @@ export interface AiSettings {
   connectionId: string | null;
   /** Spending cap per bulk run in USD (null: none). */
   maxCostUsd: number | null;
+  /** Overrides of the quality rules (null: the defaults of lib/quality/rules.ts). */
+  qualityRules: QualityRules | null;
 }
 
 export const DEFAULT_SETTINGS: AiSettings = {
@@ -42,4 +45,5 @@ export const DEFAULT_SETTINGS: AiSettings = {
   useCase: "web_research",
   connectionId: null,
   maxCostUsd: null,
+  qualityRules: null,
 };

@@ -24,6 +24,13 @@ export interface RateLimitInfo extends RateLimitHeaders {
   resetMs?: number;
 }
 
+/** A page the provider's web search returned or the answer cites. */
+export interface WebSource {
+  url: string;
+  /** The page title as the provider reported it, else the URL's hostname. */
+  title: string;
+}
+
 export interface GenerationOutput {
   /** The parsed JSON object, or null when the model's answer was not a JSON object. */
   output: Record<string, unknown> | null;
@@ -31,4 +38,9 @@ export interface GenerationOutput {
   rateLimit: RateLimitInfo;
   /** Tokens the provider billed for this answer (all turns), from its usage report; null when it sent none. */
   usage: TokenUsage | null;
+  /**
+   * Web research only: the pages the answer cites, else (when it cites none) the search results;
+   * deduplicated by URL, in order of first appearance, at most 20 (web-sources.ts).
+   */
+  sources?: WebSource[];
 }

@@ -5,6 +5,7 @@ import type { GenerationOutput, GenerationRequest, RateLimitInfo } from "./gener
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { usageFromOpenAIChat, usageFromOpenAIResponses } from "./provider-usage";
 import { openAiChatParams, temperatureParam } from "./request-quirks";
+import { sourcesFromOpenAIResponse } from "./web-sources";
 import {
   extractJsonObject,
   isStrictCompatible,
@@ -21,7 +22,8 @@ function rateLimitOf(headers: Headers): RateLimitInfo {
 /**
  * OpenAI: content creation through Chat Completions with a JSON-schema response format (strict
  * when the schema allows it, else JSON mode); web research through the Responses API with the
- * web_search tool and the same structured format.
+ * web_search tool and the same structured format, returning the pages it cites (else the search
+ * results, which `include` asks for).
  */
 export async function generateWithOpenAI(req: GenerationRequest): Promise<GenerationOutput> {
   const client = await openaiClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
@@ -37,6 +39,7 @@ export async function generateWithOpenAI(req: GenerationRequest): Promise<Genera
             instructions: `${instructions}\n${RESEARCH_INSTRUCTIONS}`,
             input: req.prompt,
             tools: [{ type: "web_search" }],
+            include: ["web_search_call.action.sources"],
             text: {
               format: strict
                 ? { type: "json_schema", name: "email", schema: req.schema, strict: true }
@@ -52,6 +55,7 @@ export async function generateWithOpenAI(req: GenerationRequest): Promise<Genera
         rawText,
         rateLimit: rateLimitOf(response.headers),
         usage: usageFromOpenAIResponses(data.usage),
+        sources: sourcesFromOpenAIResponse(data),
       };
     }
     const { data, response } = await client.chat.completions

@@ -8,7 +8,39 @@ export const PLACEHOLDERS = {
   parseError: "(Parse Error)",
 } as const;
 
-export type GeneratedCells = Record<(typeof GENERATED_COLUMNS)[keyof typeof GENERATED_COLUMNS], string>;
+export type GeneratedCells = Record<(typeof GENERATED_COLUMNS)[keyof typeof GENERATED_COLUMNS], string> &
+  Record<string, string>;
+
+/** Web research rows list the pages the answer cites in this column, one URL per line. */
+export const SOURCES_COLUMN = "Sources";
+/** Output fields with columns of their own by the spec's rules; every other top-level field gets one named after it. */
+const SPEC_FIELDS = new Set(["subject_line", "email_body", "content"]);
+
+/** The top-level properties of an output schema that get a CSV column named after them (CONTRACT "Output columns"). */
+export function outputFieldsOf(schema: unknown): string[] {
+  const props = schema && typeof schema === "object" ? (schema as { properties?: unknown }).properties : undefined;
+  if (!props || typeof props !== "object" || Array.isArray(props)) return [];
+  return Object.keys(props).filter((key) => !SPEC_FIELDS.has(key) && key.trim() !== "");
+}
+
+/** What a run writes besides the spec's three columns: one column per extra output field, and Sources. */
+export interface OutputExtras {
+  fields?: string[];
+  /** Web research: the pages the answer cites (undefined: not a web research run, no Sources column). */
+  sources?: { url: string }[] | null;
+}
+
+/** The columns a run adds to its file, in order: the extra output fields, then Sources for web research. */
+export function extraColumnsOf(fields: string[], research: boolean): string[] {
+  return research ? [...fields, SOURCES_COLUMN] : [...fields];
+}
+
+function extraCells(output: Record<string, unknown> | null, extras: OutputExtras): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const field of extras.fields ?? []) cells[field] = output ? cleanText(text(output[field])) : "";
+  if (extras.sources !== undefined) cells[SOURCES_COLUMN] = (extras.sources ?? []).map((s) => s.url).join("\n");
+  return cells;
+}
 
 /** What the API answers for one row: `{subject_line, email_body}` or `{content}`. */
 export type GenerationAnswer = { subject_line: string; email_body: string } | { content: string };
@@ -21,10 +53,14 @@ const text = (v: unknown) => (typeof v === "string" ? v : v === undefined || v =
  * output that is not a JSON object is a "(Parse Error)". Text the database cannot store is
  * cleaned first (NUL removed, unpaired surrogates → U+FFFD), so any answer can be saved.
  */
-export function cellsFromOutput(rawOutput: unknown): { cells: GeneratedCells; answer: GenerationAnswer } {
+export function cellsFromOutput(
+  rawOutput: unknown,
+  extras: OutputExtras = {},
+): { cells: GeneratedCells; answer: GenerationAnswer } {
   const output = cleanDeep(rawOutput);
   if (!output || typeof output !== "object" || Array.isArray(output)) {
     const cells = {
+      ...extraCells(null, extras),
       [GENERATED_COLUMNS.subject]: PLACEHOLDERS.parseError,
       [GENERATED_COLUMNS.body]: PLACEHOLDERS.parseError,
       [GENERATED_COLUMNS.response]: PLACEHOLDERS.parseError,
@@ -39,6 +75,7 @@ export function cellsFromOutput(rawOutput: unknown): { cells: GeneratedCells; an
     const content = text(o.content);
     return {
       cells: {
+        ...extraCells(o, extras),
         [GENERATED_COLUMNS.subject]: PLACEHOLDERS.noSubjectField,
         [GENERATED_COLUMNS.body]: content,
         [GENERATED_COLUMNS.response]: response,
@@ -50,6 +87,7 @@ export function cellsFromOutput(rawOutput: unknown): { cells: GeneratedCells; an
   const body = hasBody ? (o.email_body as string) : PLACEHOLDERS.noBody;
   return {
     cells: {
+      ...extraCells(o, extras),
       [GENERATED_COLUMNS.subject]: subject,
       [GENERATED_COLUMNS.body]: body,
       [GENERATED_COLUMNS.response]: response,

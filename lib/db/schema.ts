@@ -12,3 +12,4 @@ export * from "./schema/jobs";
 export * from "./schema/workers";
 export * from "./schema/usage";
 export * from "./schema/pacers";
+export * from "./schema/previews";

@@ -1,5 +1,9 @@
-/** Wire formats of the fake AI provider (see ai-provider.ts): request parsing, answers, errors. */
+/**
+ * Wire formats of the fake AI provider (see ai-provider.ts): request parsing, answers, errors.
+ * Web search answers (results and citations; none for a prompt containing "[[no-sources]]"): ai-provider-research.ts.
+ */
 import { randomBytes } from "node:crypto";
+import { anthropicResearchContent, openAIOutput, webSearchUsage } from "./ai-provider-research";
 import { o200kTokens } from "./ai-provider-tokens";
 
 export type FakeProvider = "openai" | "anthropic";
@@ -269,15 +273,7 @@ export function generationAnswer(
       incomplete_details: null,
       instructions: body.instructions ?? null,
       metadata: {},
-      output: [
-        {
-          type: "message",
-          id: id("msg_"),
-          status: "completed",
-          role: "assistant",
-          content: [{ type: "output_text", text, annotations: [] }],
-        },
-      ],
+      output: openAIOutput(body, text, prompt),
       output_text: text,
       parallel_tool_calls: true,
       temperature: 1,
@@ -302,9 +298,9 @@ export function generationAnswer(
     type: "message",
     role: "assistant",
     model,
-    content: toolUse
-      ? [{ type: "tool_use", id: id("toolu_"), name: toolName, input: output }]
-      : [{ type: "text", text }],
+    content:
+      anthropicResearchContent(body, text, prompt) ??
+      (toolUse ? [{ type: "tool_use", id: id("toolu_"), name: toolName, input: output }] : [{ type: "text", text }]),
     stop_reason: toolUse ? "tool_use" : "end_turn",
     stop_sequence: null,
     // Anthropic's input_tokens leaves out the tokens read from (or written to) the cache.
@@ -314,9 +310,7 @@ export function generationAnswer(
       cache_read_input_tokens: cached,
       output_tokens: outTok,
       service_tier: "standard",
-      ...(Array.isArray(body.tools) && (body.tools as Json[]).some((t) => t.name === "web_search")
-        ? { server_tool_use: { web_search_requests: 0 } }
-        : {}),
+      ...webSearchUsage(body),
     },
   };
 }

@@ -20,6 +20,7 @@ const owner = () =>
     .references(() => users.id, { onDelete: "cascade" });
 
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
+import type { QualityRules } from "@/lib/quality/rules";
 
 export { PROVIDERS, USE_CASES, type Provider, type UseCase } from "@/lib/ai/providers";
 
@@ -47,6 +48,8 @@ const configColumns = () => ({
   connectionId: uuid("connection_id").references(() => connections.id, { onDelete: "set null" }),
   /** Spending cap per bulk run in USD; null = no cap. */
   maxCostUsd: doublePrecision("max_cost_usd"),
+  /** Overrides of the quality rules (lib/quality/rules.ts); null = the defaults. */
+  qualityRules: jsonb("quality_rules").$type<QualityRules>(),
 });
 
 /** One AI configuration per user (the generator's current settings). */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import type { QualityFlag } from "@/lib/quality/rules";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -44,6 +45,10 @@ export const csvRows = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
     /** The last generation for this row failed (set by the server only): its retry is free. */
     generationFailed: boolean("generation_failed").notNull().default(false),
+    /** Quality flags of the last generation (lib/quality/rules.ts); null = never generated or checked. */
+    qualityFlags: jsonb("quality_flags").$type<QualityFlag[]>(),
+    /** Set when the user approves the row (check mark, or "Keep these" in a preview): a candidate example. */
+    approvedAt: ts("approved_at"),
     /** Tombstone so that pollers asking "what changed since" learn about deletions. */
     deletedAt: ts("deleted_at"),
   },

@@ -20,8 +20,8 @@ export interface UserAiConfigJson {
 export async function getAiSettings(userId: string): Promise<AiSettings> {
   const [row] = await db.select().from(aiConfigs).where(eq(aiConfigs.userId, userId));
   if (!row) return { ...DEFAULT_SETTINGS };
-  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd } = row;
-  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd };
+  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules } = row;
+  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules };
 }
 
 /** `GET /api/ai/config`: masked keys per provider, the settings, and the connections. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USE_CASES } from "@/lib/ai/providers";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
+import { qualityRulesSchema } from "@/lib/quality/rules";
 
 const MAX_ROWS_MESSAGE = "Maximum rows must be a whole number";
 /** A number, or a string of digits (form fields); anything else is reported with one clear message. */
@@ -47,6 +48,8 @@ export const aiSettingsFields = {
   useCase: z.enum(USE_CASES, { error: "Use case must be web_research or content_creation" }).optional(),
   connectionId: z.union([z.uuid("Connection not found"), z.literal(""), z.null()]).optional(),
   maxCostUsd: maxCostUsdField.optional(),
+  /** Overrides of the quality rules (`{ [ruleId]: { enabled?, severity?, ...limits } }`); null clears them. */
+  qualityRules: qualityRulesSchema.nullable().optional(),
 };
 
 const settingsObject = z.object(aiSettingsFields);

@@ -24,6 +24,7 @@ export async function resolveSettings(
   if (input.useCase !== undefined) next.useCase = input.useCase;
   if (input.connectionId !== undefined) next.connectionId = input.connectionId || null;
   if (input.maxCostUsd !== undefined) next.maxCostUsd = input.maxCostUsd;
+  if (input.qualityRules !== undefined) next.qualityRules = input.qualityRules;
   const model = input.selectedModel ?? input.model;
   if (model !== undefined && model !== "") next.selectedModel = model;
 

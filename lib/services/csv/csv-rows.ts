@@ -2,7 +2,9 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db";
 import { csvFiles, csvRows } from "@/lib/db/schema";
-import { CSV_LIMITS } from "@/lib/csv/limits";
+import { CSV_LIMITS, GENERATED_COLUMNS } from "@/lib/csv/limits";
+import { getAiSettings } from "@/lib/services/ai-config/ai-config";
+import { flagsAfterEdit } from "@/lib/services/quality/row-flags";
 import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { ownedCsvFile } from "./ownership";
@@ -34,9 +36,18 @@ export async function updateRowCells(userId: string, fileId: string, rowId: numb
     .update(csvRows)
     .set({ data: sql`${csvRows.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: sql`now()` })
     .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))
-    .returning({ _id: csvRows.id, position: csvRows.position, data: csvRows.data });
+    .returning({ _id: csvRows.id, position: csvRows.position, data: csvRows.data, flags: csvRows.qualityFlags });
   if (!row) throw notFound("Row not found");
-  return row;
+  const { flags, ...json } = row;
+  // A hand edit of the generated text is checked again, so that the export gate follows the fix.
+  if (flags && (GENERATED_COLUMNS.subject in data || GENERATED_COLUMNS.body in data)) {
+    const { qualityRules } = await getAiSettings(userId);
+    await db
+      .update(csvRows)
+      .set({ qualityFlags: flagsAfterEdit(flags, json.data, qualityRules) })
+      .where(eq(csvRows.id, rowId));
+  }
+  return json;
 }
 
 /** Adds a row at the end of the file. */

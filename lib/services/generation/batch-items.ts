@@ -5,6 +5,7 @@ import { batchItems, batches, csvRows } from "@/lib/db/schema";
 import { writeGeneratedCells } from "@/lib/services/csv/generated-cells";
 import { recordUsage, type UsageEntry } from "@/lib/services/usage/record-usage";
 import { closeItemsWithRefund } from "./refund";
+import type { QualityFlag } from "@/lib/quality/rules";
 
 /** What the item functions need of the batch they work on. */
 export interface BatchRef {
@@ -15,18 +16,18 @@ export interface BatchRef {
 /** Takes a pending item for this worker (null when it was cancelled or taken meanwhile). */
 export async function claimItem(
   itemId: string,
-): Promise<{ rowId: number; data: Record<string, string> | null } | null> {
+): Promise<{ rowId: number; rowIndex: number; data: Record<string, string> | null } | null> {
   const [item] = await db
     .update(batchItems)
     .set({ status: "running", attempts: sql`${batchItems.attempts} + 1`, updatedAt: sql`now()` })
     .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "pending")))
-    .returning({ rowId: batchItems.rowId });
+    .returning({ rowId: batchItems.rowId, rowIndex: batchItems.rowIndex });
   if (!item) return null;
   const [row] = await db
     .select({ data: csvRows.data, deletedAt: csvRows.deletedAt })
     .from(csvRows)
     .where(eq(csvRows.id, item.rowId));
-  return { rowId: item.rowId, data: row && !row.deletedAt ? row.data : null };
+  return { rowId: item.rowId, rowIndex: item.rowIndex, data: row && !row.deletedAt ? row.data : null };
 }
 
 /**
@@ -65,6 +66,7 @@ export async function completeItem(
   rowId: number,
   cells: Record<string, string>,
   usage?: UsageEntry,
+  flags: QualityFlag[] | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const done = await tx
@@ -73,7 +75,7 @@ export async function completeItem(
       .where(and(eq(batchItems.id, itemId), eq(batchItems.status, "running")))
       .returning({ id: batchItems.id });
     if (done.length > 0) {
-      await writeGeneratedCells(batch.csvFileId, rowId, cells, tx);
+      await writeGeneratedCells(batch.csvFileId, rowId, cells, tx, false, flags);
       await tx
         .update(batches)
         .set({ processed: sql`${batches.processed} + 1`, updatedAt: sql`now()` })
@@ -94,6 +96,7 @@ export async function failItem(
   cells: Record<string, string> | null,
   error: string,
   usage?: UsageEntry,
+  flags: QualityFlag[] | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // Locks the batch row for update first (see completeItem for why the ledger row comes last).
@@ -104,7 +107,7 @@ export async function failItem(
       error,
     });
     if (closed.length > 0) {
-      if (cells) await writeGeneratedCells(batch.csvFileId, rowId, cells, tx, true);
+      if (cells) await writeGeneratedCells(batch.csvFileId, rowId, cells, tx, true, flags);
       await tx
         .update(batches)
         .set({ processed: sql`${batches.processed} + 1`, failed: sql`${batches.failed} + 1`, updatedAt: sql`now()` })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
+import { qualityRulesSchema } from "@/lib/quality/rules";
 
 function isJsonObjectText(text: string): boolean {
   try {
@@ -27,6 +28,10 @@ export const batchSettingsSchema = z.object({
   unlimited: z.boolean(),
   /** Spending cap of the run in USD (absent or null: none). */
   maxCostUsd: z.number().positive().nullable().optional(),
+  /** The run's quality rules (saved configuration merged with the payload's); absent: the defaults. */
+  qualityRules: qualityRulesSchema.nullable().optional(),
+  /** Approved rows given to the model as examples (useApprovedExamples), fixed when the run starts. */
+  examples: z.array(z.object({ subject: z.string(), body: z.string() })).max(3).optional(),
 });
 
 export type BatchSettings = z.infer<typeof batchSettingsSchema>;

@@ -2,7 +2,17 @@ import "server-only";
 import { generateStructured } from "@/lib/ai/generate";
 import { classifyProviderError } from "@/lib/ai/errors";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
-import { cellsForError, cellsFromOutput, isFailedRow, type GenerationAnswer } from "@/lib/ai/result";
+import {
+  cellsForError,
+  cellsFromOutput,
+  extraColumnsOf,
+  isFailedRow,
+  outputFieldsOf,
+  type GenerationAnswer,
+} from "@/lib/ai/result";
+import type { WebSource } from "@/lib/ai/generation-types";
+import type { QualityFlag } from "@/lib/quality/rules";
+import { flagsOfResult, openingsOfRows } from "@/lib/services/quality/row-flags";
 import type { UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import {
@@ -25,23 +35,36 @@ export type GenerateJson = GenerationAnswer & {
   row?: Record<string, string>;
   /** Tokens the provider billed for this call and their cost; null when the provider sent no usage report. */
   usage: UsageJson | null;
+  /** Quality flags of the answer (CONTRACT "Preview and quality"). */
+  flags: QualityFlag[];
+  /** Web research: the pages the answer cites; null for content creation. */
+  sources: WebSource[] | null;
 };
 
 /** The row to generate for: from the saved CSV when `csvId` is given, else from `data`. */
 async function pickRow(
   userId: string,
   input: GenerateInput,
-): Promise<{ data: Record<string, string>; stored?: StoredRow; fileId?: string; columns: string[] }> {
+): Promise<{
+  data: Record<string, string>;
+  stored?: StoredRow;
+  fileId?: string;
+  columns: string[];
+  index: number;
+  openings?: Map<string, number>;
+}> {
   const index = input.selectedRowIndex ?? 0;
   const sent = Array.isArray(input.data) ? input.data[index] : input.data;
   if (input.csvId) {
     const file = await ownedCsvFile(userId, input.csvId);
-    const stored = (await rowsOfFile(file.id))[index];
+    const rows = await rowsOfFile(file.id);
+    const stored = rows[index];
     if (!stored) throw new AppError("invalid_input", `Row ${index + 1} does not exist in this CSV file`);
-    return { data: { ...stored.data, ...(sent ?? {}) }, stored, fileId: file.id, columns: file.columns };
+    const data = { ...stored.data, ...(sent ?? {}) };
+    return { data, stored, fileId: file.id, columns: file.columns, index, openings: openingsOfRows(rows, index) };
   }
   if (!sent) throw new AppError("invalid_input", "No row to generate for: send data and selectedRowIndex, or csvId");
-  return { data: sent, columns: Object.keys(sent) };
+  return { data: sent, columns: Object.keys(sent), index };
 }
 
 /**
@@ -112,14 +135,26 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
         return withCost(settings.model, result.usage!);
       })
     : null;
-  const { cells, answer } = cellsFromOutput(result.output);
+  const outputFields = outputFieldsOf(settings.schema);
+  const research = settings.useCase === "web_research";
+  const sources = research ? (result.sources ?? []) : undefined;
+  const { cells, answer } = cellsFromOutput(result.output, { fields: outputFields, sources });
+  const flags = flagsOfResult({
+    cells,
+    output: result.output,
+    useCase: settings.useCase,
+    sources,
+    rules: settings.qualityRules,
+    openings: row.openings,
+    rowIndex: row.index,
+  });
   // An answer that is not a JSON object is a failed row: "(Parse Error)", credit given back.
   const refunded = !result.output && reservation !== null;
   if (refunded && reservation) await refundCredits(user.id, reservation.day, reservation.amount);
   if (row.fileId && row.stored) {
     try {
-      await ensureGeneratedColumns(row.fileId);
-      await writeGeneratedCells(row.fileId, row.stored.id, cells, undefined, isFailedRow(cells));
+      await ensureGeneratedColumns(row.fileId, extraColumnsOf(outputFields, research));
+      await writeGeneratedCells(row.fileId, row.stored.id, cells, undefined, isFailedRow(cells), flags);
     } catch (error) {
       // The database text (SQL, parameters) stays in the log; the caller gets its credit back.
       console.error(`[generate] could not save the result of row ${row.stored.id} of ${row.fileId}`, error);
@@ -128,5 +163,5 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
     }
   }
   const { credits } = await getCredits(user);
-  return { ...answer, credits, row: { ...row.data, ...cells }, usage };
+  return { ...answer, credits, row: { ...row.data, ...cells }, usage, flags, sources: sources ?? null };
 }

@@ -3,7 +3,11 @@ import { classifyProviderError, ProviderError } from "@/lib/ai/errors";
 import { generateStructured } from "@/lib/ai/generate";
 import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
-import { cellsForError, cellsFromOutput } from "@/lib/ai/result";
+import { cellsForError, cellsFromOutput, outputFieldsOf } from "@/lib/ai/result";
+import { promptWithExamples } from "@/lib/ai/examples";
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import { rowsOfFile } from "@/lib/services/csv/generated-cells";
+import { flagsOfResult, openingsOfRows, rememberOpening } from "@/lib/services/quality/row-flags";
 import { SecretDecryptError } from "@/lib/crypto/secrets";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -179,6 +183,10 @@ async function runLeased(
     rateLimited: 0,
   }));
   const schema = JSON.parse(settings.jsonSchema) as Record<string, unknown>;
+  const research = settings.useCase === "web_research";
+  const outputFields = outputFieldsOf(schema);
+  // The openings of the file's generated rows, so that a row repeating another's opening is flagged.
+  const openings = openingsOfRows(await rowsOfFile(ref.csvFileId));
   // One pacer per provider key, shared with every batch and worker on it (key-pacer.ts). Each request
   // reserves its input tokens (estimated, then corrected by the reported usage) and its output cap:
   // twice the schema's expected output.
@@ -230,7 +238,7 @@ async function runLeased(
         provider: settings.provider,
         apiKey,
         model: settings.model,
-        prompt: fillPrompt(settings.prompt, claimed.data),
+        prompt: promptWithExamples(fillPrompt(settings.prompt, claimed.data), settings.examples),
         schema,
         useCase: settings.useCase,
         timeoutMs: timeout.timeoutMs,
@@ -288,10 +296,22 @@ async function runLeased(
     // cellsFromOutput cleans what the database cannot store. Should a write still be refused, the
     // row fails with a generic message (the database's text — SQL, parameters, ids — goes to the
     // log only); a database outage is not the row's fault: it stops the run (below).
-    const { cells } = cellsFromOutput(result.output);
+    const sources = research ? (result.sources ?? []) : undefined;
+    const { cells } = cellsFromOutput(result.output, { fields: outputFields, sources });
+    const flags = flagsOfResult({
+      cells,
+      output: result.output,
+      useCase: settings.useCase,
+      sources,
+      rules: settings.qualityRules,
+      openings,
+      rowIndex: claimed.rowIndex,
+    });
     try {
-      if (result.output) await completeItem(ref, entry.itemId, claimed.rowId, cells, usageOf(true));
-      else
+      if (result.output) {
+        await completeItem(ref, entry.itemId, claimed.rowId, cells, usageOf(true), flags);
+        rememberOpening(openings, cells[GENERATED_COLUMNS.body] ?? "", claimed.rowIndex);
+      } else
         await failItem(
           ref,
           entry.itemId,
@@ -299,6 +319,7 @@ async function runLeased(
           cells,
           "The model's answer was not valid JSON",
           usageOf(false),
+          flags,
         );
     } catch (error) {
       if (isDatabaseOutage(error)) throw error;

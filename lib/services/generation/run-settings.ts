@@ -4,6 +4,7 @@ import { normalizeJsonSchema } from "@/lib/ai/json-schema";
 import { missingVariables } from "@/lib/ai/prompt-variables";
 import type { JsonSchema } from "@/lib/ai/structured-output";
 import { AppError } from "@/lib/errors";
+import { mergeQualityRules, type QualityRules } from "@/lib/quality/rules";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { connectionApiKey } from "@/lib/services/connections/connections";
 import { assertModelSelectable } from "@/lib/services/models/available-models";
@@ -18,6 +19,8 @@ export interface RunSettings {
   schema: JsonSchema;
   schemaText: string;
   useCase: UseCase;
+  /** The saved configuration's quality rules with the payload's overrides on top. */
+  qualityRules: QualityRules;
 }
 
 interface RunInput {
@@ -27,6 +30,7 @@ interface RunInput {
   selectedModel?: string;
   useCase?: UseCase;
   connectionId?: string | null;
+  qualityRules?: QualityRules | null;
 }
 
 /** The settings of a run: the payload's, completed by the saved configuration; everything checked. */
@@ -57,6 +61,7 @@ export async function resolveRunSettings(userId: string, input: RunInput): Promi
     schema: JSON.parse(schemaText) as JsonSchema,
     schemaText,
     useCase: input.useCase ?? saved.useCase,
+    qualityRules: mergeQualityRules(saved.qualityRules, input.qualityRules),
   };
 }
 

@@ -3,6 +3,7 @@ import { USE_CASES } from "@/lib/ai/providers";
 import { aiSettingsFields, maxCostUsdField, templateCreateSchema } from "@/lib/services/ai-config/schemas";
 import { rowSchema } from "@/lib/services/csv/schemas";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
+import { qualityRulesSchema } from "@/lib/quality/rules";
 
 const common = {
   prompt: safeString({ error: "Configuration error: Prompt cannot be empty" })
@@ -19,6 +20,8 @@ const common = {
   useCase: z.enum(USE_CASES, { error: "Use case must be web_research or content_creation" }).optional(),
   connectionId: z.union([z.uuid("Connection not found"), z.literal(""), z.null()]).optional(),
   csvId: z.union([safeString().max(100), z.null()]).optional(),
+  /** Overrides of the quality rules for this run, over the saved configuration's. */
+  qualityRules: qualityRulesSchema.nullable().optional(),
 };
 
 /** `POST /ai/generate`: `data` is the row list (a single row object is accepted too). */
@@ -40,10 +43,24 @@ export const bulkSchema = z.object({
   onlyRunIf: safeString().max(500).optional(),
   /** Spending cap of this run in USD (null: none; absent: the saved configuration's). */
   maxCostUsd: maxCostUsdField.optional(),
+  /** Adds up to 3 of the file's approved rows to the prompt as examples. */
+  useApprovedExamples: z.boolean({ error: "useApprovedExamples must be true or false" }).optional(),
+  /** Lets the run overwrite approved rows (default: they are skipped). */
+  overwriteApproved: z.boolean({ error: "overwriteApproved must be true or false" }).optional(),
+});
+
+/** `POST /api/ai/preview`: the bulk payload; `rowsToProcess` names 1 to 5 rows (default: the first 3 selected). */
+export const previewSchema = bulkSchema.extend({
+  rowsToProcess: z
+    .array(z.number().int().min(0), { error: "rowsToProcess must be a list of 1 to 5 row indices" })
+    .min(1, "rowsToProcess must name at least 1 row")
+    .max(5, "A preview runs on at most 5 rows")
+    .optional(),
 });
 
 export type GenerateInput = z.infer<typeof generateSchema>;
 export type BulkInput = z.infer<typeof bulkSchema>;
+export type PreviewInput = z.infer<typeof previewSchema>;
 
 // ---- Client forms of the AI Configuration dialog (client-safe: zod and constants only). ----
 

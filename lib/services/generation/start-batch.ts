@@ -1,17 +1,12 @@
 import "server-only";
-import { selectRowIndices } from "@/lib/ai/row-selection";
-
-export { selectRowIndices };
 import { db } from "@/lib/db";
 import { batchItems, batches, type UserRow } from "@/lib/db/schema";
 import { costOfUsage } from "@/lib/ai/usage";
 import { AppError } from "@/lib/errors";
-import { getAiSettings } from "@/lib/services/ai-config/ai-config";
-import { ensureGeneratedColumns, rowsOfFile } from "@/lib/services/csv/generated-cells";
-import { ownedCsvFile } from "@/lib/services/csv/ownership";
+import { ensureGeneratedColumns } from "@/lib/services/csv/generated-cells";
 import { reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
 import { batchSettingsSchema, type BatchSettings } from "./batch-settings";
-import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
+import { planRun } from "./plan-run";
 import type { BulkInput } from "./schemas";
 
 const ITEM_INSERT_BATCH = 1_000;
@@ -20,6 +15,8 @@ const ITEM_INSERT_BATCH = 1_000;
 export interface BatchStartedJson {
   batchId: string;
   total: number;
+  /** Approved rows the run leaves alone (overwriteApproved not set). */
+  skippedApproved: number;
 }
 
 /**
@@ -27,20 +24,8 @@ export interface BatchStartedJson {
  * of them and records the batch with one item per row, atomically. The caller enqueues the job.
  */
 export async function startBatch(user: UserRow, input: BulkInput): Promise<BatchStartedJson> {
-  const settings = await resolveRunSettings(user.id, input);
-  if (!input.csvId)
-    throw new AppError("invalid_input", "csvId is required: bulk generation writes into a saved CSV file");
-  const file = await ownedCsvFile(user.id, input.csvId);
-  assertVariablesPresent(settings.prompt, file.columns);
-  const rows = await rowsOfFile(file.id);
-  const saved = await getAiSettings(user.id);
-  const indices = selectRowIndices(rows, {
-    rowsToProcess: input.rowsToProcess,
-    onlyRunIf: input.onlyRunIf ?? saved.onlyRunIf,
-    maxRows: input.maxRows ?? (input.rowsToProcess === undefined ? saved.maxRows : undefined),
-  });
-  if (indices.length === 0) throw new AppError("invalid_input", "No rows match the criteria");
-  const maxCostUsd = input.maxCostUsd !== undefined ? input.maxCostUsd : saved.maxCostUsd;
+  const plan = await planRun(user.id, input);
+  const { settings, rows, indices, maxCostUsd, fileId } = plan;
   if (
     maxCostUsd !== null &&
     costOfUsage(settings.model, { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 }) === null
@@ -66,7 +51,7 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
       .insert(batches)
       .values({
         userId: user.id,
-        csvFileId: file.id,
+        csvFileId: fileId,
         total: indices.length,
         creditsReserved: reservation.unlimited ? 0 : indices.length,
         creditDay: reservation.day,
@@ -79,6 +64,8 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
           useCase: settings.useCase,
           unlimited: reservation.unlimited,
           maxCostUsd,
+          qualityRules: plan.qualityRules,
+          ...(plan.examples.length > 0 ? { examples: plan.examples } : {}),
         } satisfies BatchSettings),
       })
       .returning({ id: batches.id });
@@ -87,6 +74,6 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
       await tx.insert(batchItems).values(items.slice(i, i + ITEM_INSERT_BATCH));
     return batch!.id;
   });
-  await ensureGeneratedColumns(file.id);
-  return { batchId, total: indices.length };
+  await ensureGeneratedColumns(fileId, plan.extraColumns);
+  return { batchId, total: indices.length, skippedApproved: plan.skippedApproved };
 }

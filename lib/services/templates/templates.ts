@@ -33,6 +33,7 @@ function toTemplateJson(row: TemplateRow, connectionName: string | null): Templa
     useCase: row.useCase,
     connectionId: row.connectionId,
     maxCostUsd: row.maxCostUsd,
+    qualityRules: row.qualityRules,
     connectionName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -40,8 +41,8 @@ function toTemplateJson(row: TemplateRow, connectionName: string | null): Templa
 }
 
 function settingsOf(row: TemplateRow): AiSettings {
-  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd } = row;
-  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd };
+  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules } = row;
+  return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules };
 }
 
 async function selectTemplates(userId: string, id?: string) {

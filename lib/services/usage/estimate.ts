@@ -12,7 +12,8 @@ import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { planOf } from "@/lib/services/credits/plan";
 import { assertVariablesPresent, resolveRunSettings } from "@/lib/services/generation/run-settings";
 import type { BulkInput } from "@/lib/services/generation/schemas";
-import { selectRowIndices } from "@/lib/services/generation/start-batch";
+import { planRun } from "@/lib/services/generation/plan-run";
+import { promptWithExamples } from "@/lib/ai/examples";
 import { observedRowsPerSecond, pastOutputTokens } from "./run-history";
 
 /** USD, `{ low, expected, high }`. */
@@ -97,19 +98,7 @@ function userPromptTokens(
  * provider (besides the model-list lookup the model check makes, which is not billed).
  */
 export async function estimateRun(user: UserRow, input: BulkInput): Promise<EstimateJson> {
-  const settings = await resolveRunSettings(user.id, input);
-  if (!input.csvId)
-    throw new AppError("invalid_input", "csvId is required: bulk generation writes into a saved CSV file");
-  const file = await ownedCsvFile(user.id, input.csvId);
-  assertVariablesPresent(settings.prompt, file.columns);
-  const stored = await rowsOfFile(file.id);
-  const saved = await getAiSettings(user.id);
-  const indices = selectRowIndices(stored, {
-    rowsToProcess: input.rowsToProcess,
-    onlyRunIf: input.onlyRunIf ?? saved.onlyRunIf,
-    maxRows: input.maxRows ?? (input.rowsToProcess === undefined ? saved.maxRows : undefined),
-  });
-  if (indices.length === 0) throw new AppError("invalid_input", "No rows match the criteria");
+  const { settings, rows: stored, indices, examples } = await planRun(user.id, input);
 
   const { provider, useCase, model, schema } = settings;
   const rows = indices.length;
@@ -117,7 +106,7 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
     fixedInputTokens({ provider, useCase, schema }) * rows +
     userPromptTokens(
       provider,
-      settings.prompt,
+      promptWithExamples(settings.prompt, examples),
       indices.map((i) => stored[i]!.data),
     );
   const perRowOutput =

@@ -1,0 +1,144 @@
+import "server-only";
+import { promptWithExamples } from "@/lib/ai/examples";
+import { classifyProviderError } from "@/lib/ai/errors";
+import { generateStructured } from "@/lib/ai/generate";
+import type { WebSource } from "@/lib/ai/generation-types";
+import { fillPrompt } from "@/lib/ai/prompt-variables";
+import { cellsFromOutput } from "@/lib/ai/result";
+import { withCost, type UsageJson } from "@/lib/ai/usage";
+import { db } from "@/lib/db";
+import { previewRuns, type UserRow } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import type { QualityFlag } from "@/lib/quality/rules";
+import { refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
+import { planRun, type RunPlan } from "@/lib/services/generation/plan-run";
+import type { PreviewInput } from "@/lib/services/generation/schemas";
+import { flagsOfResult, openingsOfRows } from "@/lib/services/quality/row-flags";
+import { recordUsage } from "@/lib/services/usage/record-usage";
+import type { PreviewStoredResult } from "./keep-preview";
+
+/** One previewed row: the answer, its flags and cost, the prompt as sent and the row's values. */
+export type PreviewResultJson =
+  | {
+      rowIndex: number;
+      rowId: number;
+      subject_line: string;
+      email_body: string;
+      /** The model's whole answer (null when it was not a JSON object). */
+      output: Record<string, unknown> | null;
+      flags: QualityFlag[];
+      usage: UsageJson | null;
+      /** Web research: the pages the answer cites (null for content creation). */
+      sources: WebSource[] | null;
+      /** The prompt exactly as sent for this row (variables filled, examples included). */
+      prompt: string;
+      row: Record<string, string>;
+    }
+  | {
+      rowIndex: number;
+      rowId: number;
+      error: string;
+      flags: QualityFlag[];
+      usage: null;
+      prompt: string;
+      row: Record<string, string>;
+    };
+
+/** `POST /api/ai/preview`: `previewId` is what "Keep these" sends back. */
+export interface PreviewJson {
+  previewId: string;
+  results: PreviewResultJson[];
+}
+
+type Outcome = { json: PreviewResultJson; stored: PreviewStoredResult | null; failed: boolean };
+
+async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promise<Outcome> {
+  const { settings, rows } = plan;
+  const stored = rows[rowIndex]!;
+  const prompt = promptWithExamples(fillPrompt(settings.prompt, stored.data), plan.examples);
+  const base = { rowIndex, rowId: stored.id, prompt, row: stored.data };
+  const startedAt = Date.now();
+  let result: Awaited<ReturnType<typeof generateStructured>>;
+  try {
+    result = await generateStructured({ ...settings, prompt });
+  } catch (error) {
+    const { message } = classifyProviderError(error, settings.provider, settings.model);
+    return { json: { ...base, error: message, flags: [], usage: null }, stored: null, failed: true };
+  }
+  const usage = result.usage
+    ? await recordUsage({
+        kind: "preview",
+        userId: user.id,
+        connectionId: settings.connectionId,
+        connectionName: settings.connectionName,
+        csvFileId: plan.fileId,
+        rowId: stored.id,
+        provider: settings.provider,
+        model: settings.model,
+        usage: result.usage,
+        latencyMs: Date.now() - startedAt,
+        promptTemplate: settings.prompt,
+        ok: result.output !== null,
+      }).catch((error: unknown) => {
+        console.error("[preview] could not record the usage of a call", error);
+        return withCost(settings.model, result.usage!);
+      })
+    : null;
+  const research = settings.useCase === "web_research";
+  const sources = research ? (result.sources ?? []) : undefined;
+  const { cells, answer } = cellsFromOutput(result.output, { fields: plan.outputFields, sources });
+  const flags = flagsOfResult({
+    cells,
+    output: result.output,
+    useCase: settings.useCase,
+    sources,
+    rules: plan.qualityRules,
+    openings: openingsOfRows(rows, rowIndex),
+    rowIndex,
+  });
+  const subject_line = "subject_line" in answer ? answer.subject_line : "";
+  const email_body = "email_body" in answer ? answer.email_body : answer.content;
+  const json: PreviewResultJson = {
+    ...base,
+    subject_line,
+    email_body,
+    output: result.output,
+    flags,
+    usage,
+    sources: sources ?? null,
+  };
+  // An answer that is not a JSON object failed: shown with its flag, not kept, its credit given back.
+  return { json, stored: result.output ? { rowId: stored.id, rowIndex, cells, flags } : null, failed: !result.output };
+}
+
+/**
+ * `POST /api/ai/preview`: the bulk payload's configuration (unsaved) on up to 5 rows — the named ones,
+ * else the first 3 the condition selects. Nothing is written to the file: the results wait for "Keep
+ * these" (keep-preview.ts). Trial users spend a credit per row, given back for a row that fails.
+ */
+export async function runPreview(user: UserRow, input: PreviewInput): Promise<PreviewJson> {
+  const plan = await planRun(user.id, input, { preview: true });
+  const reservation = await reserveCredits(user, plan.indices.length);
+  if (!reservation.ok)
+    throw new AppError(
+      "daily_credit_limit",
+      reservation.reason === "trial-ended" ? TRIAL_ENDED_MESSAGE : "Daily credit limit reached",
+      { availableCredits: reservation.available, requestedCredits: reservation.requested },
+    );
+  let outcomes: Outcome[];
+  try {
+    outcomes = await Promise.all(plan.indices.map((rowIndex) => previewRow(user, plan, rowIndex)));
+  } catch (error) {
+    // Our own failure (the database): nothing was shown, so nothing is charged.
+    await refundCredits(user.id, reservation.day, reservation.amount);
+    throw error;
+  }
+  const failed = outcomes.filter((o) => o.failed).length;
+  if (failed > 0) await refundCredits(user.id, reservation.day, failed);
+  const stored = outcomes.flatMap((o) => (o.stored ? [o.stored] : []));
+  const [run] = await db
+    .insert(previewRuns)
+    .values({ userId: user.id, csvFileId: plan.fileId, results: { extraColumns: plan.extraColumns, rows: stored } })
+    .returning({ id: previewRuns.id });
+  return { previewId: run!.id, results: outcomes.map((o) => o.json) };
+}

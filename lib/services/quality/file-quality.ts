@@ -1,0 +1,65 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { csvRows } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors";
+import { isUuid } from "@/lib/http/ids";
+import { mostSevere, type QualityFlag } from "@/lib/quality/rules";
+import { ownedCsvFile } from "@/lib/services/csv/ownership";
+
+/** `GET /api/csv/{id}/quality` (CONTRACT "Preview and quality"). */
+export interface FileQualityJson {
+  rows: { rowIndex: number; rowId: number; flags: QualityFlag[]; approved: boolean }[];
+  /** Rows by their most severe flag. */
+  counts: { block: number; warn: number; clean: number };
+}
+
+/**
+ * The quality flags of the rows generated so far (rows without output are left out), with row
+ * indices and ids as `GET /csv/{id}` numbers them. One query: the file's owner is checked in it.
+ */
+export async function getFileQuality(userId: string, fileId: string): Promise<FileQualityJson> {
+  if (!isUuid(fileId)) throw notFound("CSV file not found");
+  const result = await db.execute<{ file_id: string | null; rows: FileQualityJson["rows"] | string | null }>(sql`
+    select f.id as file_id, (
+      select json_agg(json_build_object('rowIndex', q.row_index, 'rowId', q.id, 'flags', q.quality_flags,
+        'approved', q.approved_at is not null) order by q.row_index)
+      from (
+        select r.id, r.quality_flags, r.approved_at,
+          (row_number() over (order by r.position, r.id) - 1)::int as row_index
+        from csv_rows r where r.file_id = f.id and r.deleted_at is null
+      ) q where q.quality_flags is not null
+    ) as rows
+    from csv_files f
+    where f.id = ${fileId}::uuid and f.user_id = ${userId} and f.status <> 'importing'`);
+  const file = result.rows[0];
+  if (!file) throw notFound("CSV file not found");
+  const rows: FileQualityJson["rows"] =
+    typeof file.rows === "string" ? JSON.parse(file.rows) : (file.rows ?? []);
+  const counts = { block: 0, warn: 0, clean: 0 };
+  for (const row of rows) counts[mostSevere(row.flags)]++;
+  return { rows, counts };
+}
+
+/** `POST` / `DELETE /api/csv/{id}/rows/{rowId}/approve`. */
+export interface RowApprovalJson {
+  rowId: number;
+  approved: boolean;
+}
+
+/** Marks (or unmarks) a row as approved: a candidate example that bulk runs leave alone by default. */
+export async function setRowApproval(
+  userId: string,
+  fileId: string,
+  rowId: number,
+  approved: boolean,
+): Promise<RowApprovalJson> {
+  const file = await ownedCsvFile(userId, fileId);
+  const [row] = await db
+    .update(csvRows)
+    .set({ approvedAt: approved ? sql`coalesce(${csvRows.approvedAt}, now())` : null, updatedAt: sql`now()` })
+    .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, file.id), isNull(csvRows.deletedAt)))
+    .returning({ id: csvRows.id });
+  if (!row) throw notFound("Row not found");
+  return { rowId: row.id, approved };
+}
