@@ -5,7 +5,15 @@ import { csvFiles } from "./csv";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-export const BATCH_STATUSES = ["queued", "running", "completed", "failed", "cancelling", "cancelled"] as const;
+export const BATCH_STATUSES = [
+  "queued",
+  "running",
+  "paused",
+  "completed",
+  "failed",
+  "cancelling",
+  "cancelled",
+] as const;
 export const STOP_REASONS = ["cancelled", "spend_cap", "fatal"] as const;
 export const ITEM_STATUSES = ["pending", "running", "done", "failed", "cancelled"] as const;
 

@@ -11,12 +11,15 @@ import {
 } from "@/lib/services/usage/record-usage";
 import type { Tx } from "@/lib/db";
 import { formatUsd } from "@/lib/ai/format-usd";
-import { notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { closeItemsWithRefund } from "./refund";
 
 export type BatchRow = typeof batches.$inferSelect;
+/** Statuses a worker works on. A paused batch is not among them: no worker takes it until it is resumed. */
 export const ACTIVE_STATUSES = ["queued", "running", "cancelling"] as const;
+/** Statuses a cancel (or a failure) can still stop: the active ones and paused. */
+const STOPPABLE_STATUSES: readonly string[] = [...ACTIVE_STATUSES, "paused"];
 const LEASE_SECONDS = 30;
 
 /** `GET /ai/batch-status/{id}`. */
@@ -119,7 +122,7 @@ async function stopPendingItems(
 ): Promise<BatchRow | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(batches).where(eq(batches.id, batchId)).for("update");
-    if (!current || !(ACTIVE_STATUSES as readonly string[]).includes(current.status)) return current ?? null;
+    if (!current || !STOPPABLE_STATUSES.includes(current.status)) return current ?? null;
     await closeItemsWithRefund(tx, batchId, { from: "pending", to: "cancelled" });
     const [{ running }] = (
       await tx.execute<{ running: number }>(
@@ -152,7 +155,7 @@ export interface CancelBatchJson extends BatchStatusJson {
 export async function cancelBatch(userId: string, batchId: string): Promise<CancelBatchJson> {
   const batch = await ownedBatch(userId, batchId);
   const updated =
-    ((ACTIVE_STATUSES as readonly string[]).includes(batch.status)
+    (STOPPABLE_STATUSES.includes(batch.status)
       ? await stopPendingItems(batchId, "cancelled", null, "cancelled")
       : null) ?? batch;
   return {
@@ -170,7 +173,7 @@ export async function failBatch(batchId: string, error: string): Promise<void> {
   await db
     .update(batches)
     .set({ status: "failed", error, stopReason: sql`coalesce(${batches.stopReason}, 'fatal')`, finishedAt: sql`now()` })
-    .where(and(eq(batches.id, batchId), inArray(batches.status, [...ACTIVE_STATUSES])));
+    .where(and(eq(batches.id, batchId), inArray(batches.status, [...STOPPABLE_STATUSES])));
 }
 
 /** Worker side: after the last in-flight item of a cancelling batch, or when no item is left. */
@@ -244,7 +247,7 @@ export async function requeueOrphanedItems(batchId: string): Promise<void> {
       .where(eq(batches.id, batchId))
       .for("update");
     if (!batch) return;
-    if (batch.status === "running" || batch.status === "queued") {
+    if (batch.status === "running" || batch.status === "queued" || batch.status === "paused") {
       await tx
         .update(batchItems)
         .set({ status: "pending", updatedAt: sql`now()` })
@@ -261,4 +264,44 @@ export async function releaseLease(batchId: string, owner: string): Promise<void
     .update(batches)
     .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
     .where(and(eq(batches.id, batchId), eq(batches.leaseOwner, owner)));
+}
+
+/** `POST /api/ai/pause-batch/{id}` and `POST /api/ai/resume-batch/{id}`: the batch's status after the change. */
+export interface BatchControlJson extends BatchStatusJson {
+  msg: string;
+}
+
+/**
+ * Pauses a queued or running batch: rows in flight finish, no new row starts (the worker sees the
+ * status and gives the batch up); unstarted rows keep their reserved credits. Pausing a paused batch
+ * changes nothing; a batch that is over (or being cancelled) cannot be paused: 409.
+ */
+export async function pauseBatch(userId: string, batchId: string): Promise<BatchControlJson> {
+  const batch = await ownedBatch(userId, batchId);
+  const [paused] = await db
+    .update(batches)
+    .set({ status: "paused", updatedAt: sql`now()` })
+    .where(and(eq(batches.id, batch.id), inArray(batches.status, ["queued", "running"])))
+    .returning();
+  const current = paused ?? (await readBatch(batch.id)) ?? batch;
+  if (current.status !== "paused") throw conflict(`Batch already ${current.status}`, { status: current.status });
+  return { ...(await toBatchStatusJson(current)), msg: "Batch paused" };
+}
+
+/**
+ * Resumes a paused batch where it stopped: back in the queue for any worker, no row redone or
+ * charged again. Resuming a queued or running batch changes nothing; a batch that is over: 409.
+ * The caller dispatches the batch (`resumed: true`).
+ */
+export async function resumeBatch(userId: string, batchId: string): Promise<BatchControlJson & { resumed: boolean }> {
+  const batch = await ownedBatch(userId, batchId);
+  const [resumed] = await db
+    .update(batches)
+    .set({ status: "queued", leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(batches.id, batch.id), eq(batches.status, "paused")))
+    .returning();
+  const current = resumed ?? (await readBatch(batch.id)) ?? batch;
+  if (current.status !== "queued" && current.status !== "running")
+    throw conflict(`Batch already ${current.status}`, { status: current.status });
+  return { ...(await toBatchStatusJson(current)), msg: "Batch resumed", resumed: Boolean(resumed) };
 }

@@ -45,7 +45,8 @@ export async function releaseItem(itemId: string): Promise<void> {
       .from(batches)
       .where(eq(batches.id, item.batchId))
       .for("update");
-    if (batch?.status === "running") {
+    // Paused: the row goes back to the queue too (it runs when the batch is resumed).
+    if (batch?.status === "running" || batch?.status === "paused") {
       await tx
         .update(batchItems)
         .set({ status: "pending", updatedAt: sql`now()` })

@@ -431,5 +431,7 @@ async function runLeased(
   }
   if (capped && cap) await stopBatchAtSpendCap(batchId, cap.capUsd);
   await finishBatch(batchId);
+  // A paused batch is not finished: give it up so that, once resumed, any worker takes it at once.
+  await releaseLease(batchId, options.workerId);
   return "done";
 }

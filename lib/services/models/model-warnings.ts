@@ -26,7 +26,7 @@ export async function modelWarnings(userId: string, now = registryNow()): Promis
     .select({ id: batches.id, settings: batches.settings, fileName: csvFiles.fileName })
     .from(batches)
     .leftJoin(csvFiles, eq(csvFiles.id, batches.csvFileId))
-    .where(and(eq(batches.userId, userId), inArray(batches.status, ["queued", "running"])));
+    .where(and(eq(batches.userId, userId), inArray(batches.status, ["queued", "running", "paused"])));
 
   const candidates: {
     kind: ModelWarning["kind"];
