@@ -191,7 +191,13 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
       ))}
       {importer.notice ? <FormAlert kind="success">{importer.notice}</FormAlert> : null}
       {message ? <FormAlert kind={message.kind === "error" ? "error" : "success"}>{message.text}</FormAlert> : null}
-      {gen.batch ? <ProgressPanel batch={gen.batch} stopping={gen.stopping} onStop={gen.stop} /> : null}
+      {gen.batch ? <ProgressPanel
+          batch={gen.batch}
+          stopping={gen.stopping}
+          onStop={gen.stop}
+          controlling={gen.controlling}
+          onControl={gen.control}
+        /> : null}
       {loading ? (
         <div className="space-y-2 rounded-lg border bg-card p-4" role="status">
           <div className="flex items-center gap-2 text-sm">

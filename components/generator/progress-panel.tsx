@@ -1,6 +1,6 @@
 "use client";
 
-import { Square } from "lucide-react";
+import { Pause, Play, Square } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
@@ -35,17 +35,23 @@ export function progressText(batch: BatchProgress): string {
     .join(" · ");
 }
 
-/** Progress of a running batch, with Stop. */
+/** Progress of a running batch, with Pause / Resume and Stop. */
 export function ProgressPanel({
   batch,
   stopping,
   onStop,
+  controlling = false,
+  onControl,
 }: {
   batch: BatchProgress;
   stopping: boolean;
   onStop: () => void;
+  controlling?: boolean;
+  onControl?: (action: "pause" | "resume") => void;
 }) {
   const percent = batch.total > 0 ? Math.round((batch.processed / batch.total) * 100) : 0;
+  const paused = batch.status === "paused";
+  const ending = batch.status === "cancelling" || stopping;
   return (
     <div
       className="space-y-2 rounded-lg border border-primary/30 bg-primary/5 p-4"
@@ -53,22 +59,38 @@ export function ProgressPanel({
       data-testid="progress-panel"
     >
       <div className="flex items-center gap-3 text-sm">
-        <Spinner className="text-primary" />
+        {paused ? <Pause className="size-4 text-primary" aria-hidden /> : <Spinner className="text-primary" />}
         <span className="font-medium">
-          {batch.status === "cancelling" || stopping ? "Stopping..." : "Generating emails..."}{" "}
+          {ending ? "Stopping..." : paused ? "Paused" : "Generating emails..."}{" "}
           <span data-testid="progress-text">{progressText(batch)}</span> ({percent}%)
         </span>
+        {onControl ? (
+          <Button
+            size="sm"
+            variant="outline"
+            className="ml-auto"
+            onClick={() => onControl(paused ? "resume" : "pause")}
+            disabled={controlling || ending}
+          >
+            {paused ? <Play aria-hidden /> : <Pause aria-hidden />} {paused ? "Resume" : "Pause"}
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant="outline"
-          className="ml-auto"
+          className={onControl ? undefined : "ml-auto"}
           onClick={onStop}
-          disabled={stopping || batch.status === "cancelling"}
+          disabled={ending}
         >
           <Square aria-hidden /> Stop
         </Button>
       </div>
       <Progress value={percent} aria-label="Generation progress" />
+      {paused ? (
+        <p className="text-xs text-muted-foreground">
+          No new rows start while paused; the unstarted rows keep their credits. Resume continues where it stopped.
+        </p>
+      ) : null}
     </div>
   );
 }

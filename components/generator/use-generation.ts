@@ -8,8 +8,10 @@ import { aiKeys } from "@/lib/client/queries/ai";
 import {
   generationKeys,
   isTerminalStatus,
+  useBatchControl,
   useBatchStatus,
   useCancelBatch,
+  type BatchControlAction,
   useGenerateRow,
   useStartBatch,
   type GenerateRowVariables,
@@ -131,6 +133,10 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
   const batchId = saved && table && saved.csvId === table.id ? saved.batchId : null;
   const [batchRows, setBatchRows] = useState<ReadonlySet<number>>(NO_ROWS);
   const startBatch = useStartBatch();
+  const control = useBatchControl({
+    onError: (error, { action }) =>
+      show({ kind: "error", text: `Failed to ${action} email generation: ${errorText(error)}` }, true),
+  });
   const cancel = useCancelBatch({
     onError: (error) => show({ kind: "error", text: `Failed to stop email generation: ${errorText(error)}` }, true),
   });
@@ -237,5 +243,8 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     generateOne,
     runAfterSave,
     stop: () => batchId && cancel.mutate(batchId),
+    /** Pause (rows in flight finish, no new one starts) or resume the running batch. */
+    control: (action: BatchControlAction) => batchId && control.mutate({ batchId, action }),
+    controlling: control.isPending,
   };
 }

@@ -104,3 +104,27 @@ export function useCancelBatch(callbacks: Callbacks<BatchStatusJson & { msg: str
     ...callbacks,
   });
 }
+
+export type BatchControlAction = "pause" | "resume";
+
+/**
+ * `POST /api/ai/pause-batch/{id}` and `POST /api/ai/resume-batch/{id}`: the answer is the batch's
+ * status, written into the polled status at once so the panel shows Paused / Resume without waiting.
+ */
+export function useBatchControl(callbacks: Callbacks<BatchStatusJson & { msg: string }, BatchControlVariables> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ batchId, action }: BatchControlVariables) =>
+      api<BatchStatusJson & { msg: string }>(`/api/ai/${action}-batch/${encodeURIComponent(batchId)}`, { body: {} }),
+    ...callbacks,
+    onSuccess: async (status, variables, ...rest) => {
+      queryClient.setQueryData(generationKeys.batch(variables.batchId), status);
+      await callbacks.onSuccess?.(status, variables, ...rest);
+    },
+  });
+}
+
+export interface BatchControlVariables {
+  batchId: string;
+  action: BatchControlAction;
+}

@@ -19,7 +19,8 @@ export type BatchRow = typeof batches.$inferSelect;
 /** Statuses a worker works on. A paused batch is not among them: no worker takes it until it is resumed. */
 export const ACTIVE_STATUSES = ["queued", "running", "cancelling"] as const;
 /** Statuses a cancel (or a failure) can still stop: the active ones and paused. */
-const STOPPABLE_STATUSES: readonly string[] = [...ACTIVE_STATUSES, "paused"];
+const STOPPABLE_STATUSES = [...ACTIVE_STATUSES, "paused"] as const;
+const isStoppable = (status: string) => (STOPPABLE_STATUSES as readonly string[]).includes(status);
 const LEASE_SECONDS = 30;
 
 /** `GET /ai/batch-status/{id}`. */
@@ -122,7 +123,7 @@ async function stopPendingItems(
 ): Promise<BatchRow | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(batches).where(eq(batches.id, batchId)).for("update");
-    if (!current || !STOPPABLE_STATUSES.includes(current.status)) return current ?? null;
+    if (!current || !isStoppable(current.status)) return current ?? null;
     await closeItemsWithRefund(tx, batchId, { from: "pending", to: "cancelled" });
     const [{ running }] = (
       await tx.execute<{ running: number }>(
@@ -155,7 +156,7 @@ export interface CancelBatchJson extends BatchStatusJson {
 export async function cancelBatch(userId: string, batchId: string): Promise<CancelBatchJson> {
   const batch = await ownedBatch(userId, batchId);
   const updated =
-    (STOPPABLE_STATUSES.includes(batch.status)
+    (isStoppable(batch.status)
       ? await stopPendingItems(batchId, "cancelled", null, "cancelled")
       : null) ?? batch;
   return {
