@@ -35,6 +35,7 @@ const rawSchema = z.object({
   ZAPIER_HOOK_PREFIX: optionalString,
   ALLOW_PRIVATE_WEBHOOKS: optionalString,
   GENERATION_CONCURRENCY: optionalString,
+  BATCH_MAX_REQUESTS: optionalString,
   ALLOW_TEST_DRIVERS: optionalString,
   TRUSTED_PROXY_HOPS: optionalString,
   // Deployment (issue 18): worker modes, cron, Vercel, pool size, logs.
@@ -84,6 +85,8 @@ export interface AppEnv {
   zapierHookPrefix: string;
   allowPrivateWebhooks: boolean;
   generationConcurrency: number;
+  /** Requests per provider batch in batch mode (BATCH_MAX_REQUESTS); undefined: the provider's own limit. */
+  batchMaxRequests: number | undefined;
   /**
    * A deployment (DATABASE_URL) running the outbox or the test checkout, allowed by
    * ALLOW_TEST_DRIVERS=1: the server warns at startup and every page shows a test-mode banner.
@@ -303,6 +306,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   ) {
     throw new ConfigError("MODEL_REGISTRY_DATE", "must be a date such as 2026-11-24");
   }
+  const batchMaxRequests =
+    raw.BATCH_MAX_REQUESTS === undefined
+      ? undefined
+      : positiveInteger("BATCH_MAX_REQUESTS", raw.BATCH_MAX_REQUESTS, 50_000, 100_000);
   const databasePoolMax = positiveInteger("DATABASE_POOL_MAX", raw.DATABASE_POOL_MAX, onVercel ? 5 : 10, 1000);
 
   return {
@@ -332,6 +339,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     zapierHookPrefix: raw.ZAPIER_HOOK_PREFIX ?? "https://hooks.zapier.com/",
     allowPrivateWebhooks: raw.ALLOW_PRIVATE_WEBHOOKS !== undefined ? raw.ALLOW_PRIVATE_WEBHOOKS === "1" : localMode,
     generationConcurrency: concurrency,
+    batchMaxRequests,
     testMode: !localMode && testDriver !== null,
     trustedProxyHops: hops,
     workerMode,

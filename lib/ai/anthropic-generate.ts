@@ -1,6 +1,7 @@
 import "server-only";
 import type Anthropic from "@anthropic-ai/sdk";
 import { anthropicClient } from "./clients";
+import { ANTHROPIC_TOOL, anthropicContentParams, anthropicWriteTool } from "./chat-request";
 import { classifyProviderError } from "./errors";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { ANTHROPIC_MAX_TOKENS, temperatureParam } from "./request-quirks";
@@ -9,7 +10,7 @@ import { sumUsage, usageFromAnthropic } from "./provider-usage";
 import { RESEARCH_INSTRUCTIONS, SYSTEM_PROMPT } from "./structured-output";
 import { sourcesFromAnthropicMessages } from "./web-sources";
 
-const TOOL = "write_email";
+const TOOL = ANTHROPIC_TOOL;
 
 function rateLimitOf(headers: Headers): RateLimitInfo {
   const parsed = parseRateLimitHeaders(headers);
@@ -34,26 +35,24 @@ function textOf(message: Anthropic.Message): string {
  */
 export async function generateWithAnthropic(req: GenerationRequest): Promise<GenerationOutput> {
   const client = await anthropicClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
-  const writeTool: Anthropic.Tool = {
-    name: TOOL,
-    description: "Write the email. Call this exactly once with the finished email.",
-    input_schema: req.schema as Anthropic.Tool.InputSchema,
-  };
+  const writeTool = anthropicWriteTool(req.schema);
   const research = req.useCase === "web_research";
   const system = research ? `${SYSTEM_PROMPT}\n${RESEARCH_INSTRUCTIONS}` : SYSTEM_PROMPT;
   const messages: Anthropic.MessageParam[] = [{ role: "user", content: req.prompt }];
   try {
     let { data: message, response } = await client.messages
       .create(
-        {
-          model: req.model,
-          max_tokens: req.maxOutputTokens ?? ANTHROPIC_MAX_TOKENS,
-          ...temperatureParam(req.model),
-          system,
-          messages,
-          tools: research ? [{ type: "web_search_20250305", name: "web_search", max_uses: 3 }, writeTool] : [writeTool],
-          tool_choice: research ? { type: "any" } : { type: "tool", name: TOOL },
-        },
+        research
+          ? {
+              model: req.model,
+              max_tokens: req.maxOutputTokens ?? ANTHROPIC_MAX_TOKENS,
+              ...temperatureParam(req.model),
+              system,
+              messages,
+              tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 3 }, writeTool],
+              tool_choice: { type: "any" },
+            }
+          : anthropicContentParams(req),
         { signal: req.signal },
       )
       .withResponse();

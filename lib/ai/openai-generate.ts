@@ -4,15 +4,10 @@ import { classifyProviderError } from "./errors";
 import type { GenerationOutput, GenerationRequest, RateLimitInfo } from "./generation-types";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { usageFromOpenAIChat, usageFromOpenAIResponses } from "./provider-usage";
-import { openAiChatParams, temperatureParam } from "./request-quirks";
+import { temperatureParam } from "./request-quirks";
+import { openAiChatBody, openAiInstructions } from "./chat-request";
 import { sourcesFromOpenAIResponse } from "./web-sources";
-import {
-  extractJsonObject,
-  isStrictCompatible,
-  RESEARCH_INSTRUCTIONS,
-  schemaInstructions,
-  SYSTEM_PROMPT,
-} from "./structured-output";
+import { extractJsonObject, isStrictCompatible, RESEARCH_INSTRUCTIONS } from "./structured-output";
 
 function rateLimitOf(headers: Headers): RateLimitInfo {
   const parsed = parseRateLimitHeaders(headers);
@@ -28,7 +23,7 @@ function rateLimitOf(headers: Headers): RateLimitInfo {
 export async function generateWithOpenAI(req: GenerationRequest): Promise<GenerationOutput> {
   const client = await openaiClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
   const strict = isStrictCompatible(req.schema);
-  const instructions = strict ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n${schemaInstructions(req.schema)}`;
+  const instructions = openAiInstructions(req.schema);
   try {
     if (req.useCase === "web_research") {
       const { data, response } = await client.responses
@@ -59,20 +54,7 @@ export async function generateWithOpenAI(req: GenerationRequest): Promise<Genera
       };
     }
     const { data, response } = await client.chat.completions
-      .create(
-        {
-          model: req.model,
-          ...openAiChatParams(req.model, req.maxOutputTokens),
-          messages: [
-            { role: "system", content: instructions },
-            { role: "user", content: req.prompt },
-          ],
-          response_format: strict
-            ? { type: "json_schema", json_schema: { name: "email", schema: req.schema, strict: true } }
-            : { type: "json_object" },
-        },
-        { signal: req.signal },
-      )
+      .create(openAiChatBody(req), { signal: req.signal })
       .withResponse();
     const rawText = data.choices[0]?.message?.content ?? "";
     return {

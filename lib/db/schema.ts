@@ -13,3 +13,4 @@ export * from "./schema/workers";
 export * from "./schema/usage";
 export * from "./schema/pacers";
 export * from "./schema/previews";
+export * from "./schema/provider-batches";

@@ -33,6 +33,7 @@ import type { CreditsJson } from "@/lib/services/credits/credits";
 import type { CsvFileJson, CsvFileSummary } from "@/lib/services/csv/csv-files";
 import type { ChangesJson, ColumnsJson, RowJson } from "@/lib/services/csv/csv-rows";
 import type { BatchStatusJson, CancelBatchJson } from "@/lib/services/generation/batch-control";
+import { RUN_MODES } from "@/lib/services/generation/run-mode";
 import type { GenerateJson } from "@/lib/services/generation/generate-row";
 import type { BatchStartedJson } from "@/lib/services/generation/start-batch";
 import type {
@@ -223,6 +224,20 @@ const batchStatusFields = {
     .enum(STOP_REASONS)
     .nullable()
     .describe("Why the run ended early: null while running and when completed"),
+  mode: z.enum(RUN_MODES).describe('"standard", or "batch": the provider\'s Batch API at the batch price'),
+  provider: z
+    .object({
+      batches: z
+        .array(z.object({ id: z.string(), status: z.string().describe("The provider's own status") }))
+        .describe("The provider batches submitted so far"),
+      submitted: z.number().int().describe("Requests submitted to the provider"),
+      returned: z
+        .number()
+        .int()
+        .describe("Requests whose result or error came back (cancelled and expired ones not counted)"),
+    })
+    .optional()
+    .describe("Batch mode only: the provider batches of the run"),
 };
 const BatchStatus = z.object(batchStatusFields);
 const CancelBatch = z.object({ ...batchStatusFields, msg: z.string() });

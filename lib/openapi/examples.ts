@@ -92,6 +92,7 @@ export const EXAMPLES = {
       usage: { inputTokens: 412, outputTokens: 96, cachedInputTokens: 0, costUsd: 0.0001194 },
       etaSeconds: 3,
       stopReason: null,
+      mode: "standard",
     },
   },
   csvImport: {

@@ -376,7 +376,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Generation",
     summary: "Start a bulk batch",
     description:
-      '`rowsToProcess` is a list of 0-based row indices (or N: the first N rows) of the saved file `csvId`. Credits for every row are reserved up front; rows that are not processed are refunded. Poll `GET /api/ai/batch-status/{id}`. `maxCostUsd` (USD > 0) caps the run\'s provider cost: no row starts that would take the recorded cost past it, and the batch then ends `cancelled` with `stopReason: "spend_cap"`; a 400 names the model when its price is unknown.',
+      '`rowsToProcess` is a list of 0-based row indices (or N: the first N rows) of the saved file `csvId`. Credits for every row are reserved up front; rows that are not processed are refunded. Poll `GET /api/ai/batch-status/{id}`. `maxCostUsd` (USD > 0) caps the run\'s provider cost: no row starts that would take the recorded cost past it, and the batch then ends `cancelled` with `stopReason: "spend_cap"`; a 400 names the model when its price is unknown. `mode`: `"standard"` (default) or `"batch"` — the provider\'s Batch API (OpenAI Batches, Anthropic Message Batches) at the batch price (half the standard), results within 24 hours; refused with 400 for web research (the Batch APIs do not run web search) and with a spending cap.',
     access: "user",
     body: bulkSchema,
     bodyExample: EXAMPLES.bulk.request,
@@ -390,7 +390,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Generation",
     summary: "Progress of a batch",
     description:
-      "`usage` sums the batch's billed calls so far; `etaSeconds` is the time left at the batch's observed pace (null when unknown); `stopReason` is null while running and when completed, else `cancelled`, `spend_cap` or `fatal`.",
+      "`usage` sums the batch's billed calls so far; `etaSeconds` is the time left at the batch's observed pace (null when unknown); `stopReason` is null while running and when completed, else `cancelled`, `spend_cap` or `fatal`. `mode` is `standard` or `batch`; in batch mode `provider` lists the provider batches (`{ id, status }`, the provider\'s own status), the requests `submitted` and those `returned` (result or error back; cancelled and expired ones not counted).",
     access: "user",
     success: ok("Status, progress and refunds", "BatchStatus", EXAMPLES.batchStatus.response),
   },

@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createLimiter, outputCap, type LimitOptions } from "./ai-provider-limits";
 import { o200kTokens, reportedInputTokens } from "./ai-provider-tokens";
+import { createBatchApi, type BatchFakeOptions } from "./ai-provider-batches";
 import {
   collapse,
   defaultIsValidKey,
@@ -40,6 +41,7 @@ import {
 } from "./ai-provider-wire";
 
 export * from "./ai-provider-wire";
+export type { BatchFakeOptions } from "./ai-provider-batches";
 
 export interface RequestInfo {
   provider: FakeProvider;
@@ -96,6 +98,8 @@ export interface FakeProviderOptions {
   onRequest?: (info: RequestInfo) => void | InjectedResponse | Promise<void | InjectedResponse>;
   /** How many prompts / calls `stats` keeps (newest). Default 1000. */
   maxRecorded?: number;
+  /** Batch APIs: how provider batches progress (slow completion, expiry, request errors, cancel). */
+  batch?: BatchFakeOptions;
   /** Clock (ms) for the rate-limit window; default Date.now. */
   now?: () => number;
 }
@@ -191,6 +195,17 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const provider: FakeProvider =
       req.headers["x-api-key"] !== undefined || req.headers["anthropic-version"] !== undefined ? "anthropic" : "openai";
     stats.byEndpoint[`${provider} ${method} ${path}`] = (stats.byEndpoint[`${provider} ${method} ${path}`] ?? 0) + 1;
+    if (batchApi.handles(provider, method, path)) {
+      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim() ?? null;
+      const key = provider === "anthropic" ? ((req.headers["x-api-key"] as string | undefined) ?? bearer) : bearer;
+      if (!key || !(opts.isValidKey ?? defaultIsValidKey)(provider, key))
+        return send(
+          res,
+          401,
+          providerErrorBody(provider, 401, provider === "openai" ? "Incorrect API key provided" : "invalid x-api-key"),
+        );
+      return batchApi.handle(req, res, { provider, method, path, apiKey: key });
+    }
     let raw = "";
     for await (const chunk of req) raw += chunk;
     let body: Json = {};
@@ -323,13 +338,32 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     }
 
     // Generation.
+    const answer = await answerGeneration({ ...info, model }, inputTokens, limitHeaders, true);
+    return send(res, answer.status, answer.body, answer.headers);
+  }
+
+  /**
+   * A generation request after auth and rate limit: model checks, injected failures, latency, the answer.
+   * Also what the Batch APIs (ai-provider-batches.ts) run for each request of a batch.
+   */
+  async function answerGeneration(
+    info: RequestInfo,
+    inputTokens: number,
+    limitHeaders: Record<string, string>,
+    withLatency: boolean,
+  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+    const { provider, endpoint, body, apiKey } = info;
+    const model = info.model;
+    const { prompt, system, schema } = extractPrompt(endpoint, body);
+    const record = (status: number, tokens = 0) =>
+      keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status, tokens });
     if (body.stream === true) {
       record(400);
-      return send(res, 400, providerErrorBody(provider, 400, "stream: the fake provider does not support streaming"));
+      return R(400, providerErrorBody(provider, 400, "stream: the fake provider does not support streaming"));
     }
     if (!model) {
       record(400);
-      return send(res, 400, providerErrorBody(provider, 400, "model: Field required"));
+      return R(400, providerErrorBody(provider, 400, "model: Field required"));
     }
     if ((opts.strictModels ?? true) && !listedOrAlias(modelsOf(provider), model)) {
       record(404);
@@ -337,18 +371,22 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
         provider === "openai"
           ? `The model \`${model}\` does not exist or you do not have access to it.`
           : `model: ${model}`;
-      return send(res, 404, providerErrorBody(provider, 404, msg, "model_not_found"));
+      return R(404, providerErrorBody(provider, 404, msg, "model_not_found"));
     }
     const unsupported = unsupportedParameter(provider, model, body);
     if (unsupported) {
       record(400);
-      return send(res, 400, providerErrorBody(provider, 400, unsupported));
+      return R(400, providerErrorBody(provider, 400, unsupported));
     }
     const failure = failures[0];
     if (failure) {
       if (--failure.remaining <= 0) failures.shift();
     }
-    const latency = typeof opts.latencyMs === "function" ? opts.latencyMs(info) : (opts.latencyMs ?? 0);
+    const latency = !withLatency
+      ? 0
+      : typeof opts.latencyMs === "function"
+        ? opts.latencyMs(info)
+        : (opts.latencyMs ?? 0);
     if (latency > 0) await new Promise((r) => setTimeout(r, latency));
     if (failure) {
       record(failure.status);
@@ -356,8 +394,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
         ...(failure.status === 429 ? { "retry-after": "1", "retry-after-ms": "1000" } : {}),
         ...failure.headers,
       };
-      return send(
-        res,
+      return R(
         failure.status,
         failure.body ?? providerErrorBody(provider, failure.status, `Injected failure (${failure.status})`),
         headers,
@@ -376,13 +413,38 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       if (prefixTokens >= 1024 && prefixes.has(prefix)) cached = Math.floor(prefixTokens / 128) * 128;
       prefixes.add(prefix);
     }
-    return send(
-      res,
+    return R(
       200,
       generationAnswer(provider, endpoint, model, body, output, prompt, { input: inputTokens, cached }),
       limitHeaders,
     );
   }
+
+  const R = (status: number, body: unknown, headers?: Record<string, string>) => ({ status, body, headers });
+
+  const batchApi = createBatchApi({
+    options: () => opts.batch ?? {},
+    baseUrl: () => url,
+    now: () => clock(),
+    generate: async (provider, endpoint, body, apiKey) => {
+      const model = typeof body.model === "string" ? body.model : null;
+      const { prompt } = extractPrompt(endpoint, body);
+      const info: RequestInfo = {
+        provider,
+        endpoint,
+        method: "POST",
+        path: "(batch)",
+        apiKey,
+        model,
+        prompt,
+        body,
+        headers: {},
+      };
+      const { system, schema } = extractPrompt(endpoint, body);
+      const inputTokens = reportedInputTokens(provider, endpoint, body) || requestTokens(system, prompt, schema);
+      return answerGeneration(info, inputTokens, {}, false);
+    },
+  });
 
   const server = createServer((req, res) => {
     stats.requests++;
@@ -424,6 +486,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       limiter.clear();
       prefixes.clear();
       failures = [];
+      batchApi.clear();
       const inFlight = stats.inFlight;
       Object.assign(stats, freshStats(), { inFlight, maxInFlight: inFlight });
     },

@@ -14,6 +14,8 @@ import { formatUsd } from "@/lib/ai/format-usd";
 import { conflict, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { closeItemsWithRefund } from "./refund";
+import { runModeOf, type RunMode } from "./run-mode";
+import { withProviderStatus, type ProviderStatusJson } from "./batch-mode/batch-mode-status";
 
 export type BatchRow = typeof batches.$inferSelect;
 /** Statuses a worker works on. A paused batch is not among them: no worker takes it until it is resumed. */
@@ -36,6 +38,10 @@ export interface BatchStatusJson {
   /** Seconds left at the pace this batch has kept so far; null when unknown (nothing done yet, or over). */
   etaSeconds: number | null;
   stopReason: StopReason | null;
+  /** "standard" or "batch" (the provider's Batch API). */
+  mode: RunMode;
+  /** Batch mode only: the provider batches and their progress. */
+  provider?: ProviderStatusJson;
 }
 
 type StopReason = (typeof STOP_REASONS)[number];
@@ -56,7 +62,7 @@ function etaSecondsOf(b: BatchRow, firstStartedAt: number | null, now = Date.now
 }
 
 export async function toBatchStatusJson(b: BatchRow): Promise<BatchStatusJson> {
-  return batchStatusJson(b, await batchUsageTotals(b.id));
+  return withProviderStatus(batchStatusJson(b, await batchUsageTotals(b.id)), b.settings);
 }
 
 function batchStatusJson(b: BatchRow, totals: BatchUsageTotals): BatchStatusJson {
@@ -70,6 +76,7 @@ function batchStatusJson(b: BatchRow, totals: BatchUsageTotals): BatchStatusJson
     usage: totals.usage,
     etaSeconds: etaSecondsOf(b, totals.firstStartedAt),
     stopReason: stopReasonOf(b),
+    mode: runModeOf(b.settings),
   };
 }
 
@@ -108,7 +115,7 @@ export async function getBatchStatus(userId: string, batchId: string): Promise<B
     .from(batches)
     .where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
   if (!row) throw notFound("Batch not found");
-  return batchStatusJson(row.batch, toBatchUsageTotals(row.totals));
+  return withProviderStatus(batchStatusJson(row.batch, toBatchUsageTotals(row.totals)), row.batch.settings);
 }
 
 /**
@@ -156,9 +163,7 @@ export interface CancelBatchJson extends BatchStatusJson {
 export async function cancelBatch(userId: string, batchId: string): Promise<CancelBatchJson> {
   const batch = await ownedBatch(userId, batchId);
   const updated =
-    (isStoppable(batch.status)
-      ? await stopPendingItems(batchId, "cancelled", null, "cancelled")
-      : null) ?? batch;
+    (isStoppable(batch.status) ? await stopPendingItems(batchId, "cancelled", null, "cancelled") : null) ?? batch;
   return {
     ...(await toBatchStatusJson(updated)),
     msg:

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
 import { qualityRulesSchema } from "@/lib/quality/rules";
+import { RUN_MODES } from "./run-mode";
 
 function isJsonObjectText(text: string): boolean {
   try {
@@ -31,7 +32,12 @@ export const batchSettingsSchema = z.object({
   /** The run's quality rules (saved configuration merged with the payload's); absent: the defaults. */
   qualityRules: qualityRulesSchema.nullable().optional(),
   /** Approved rows given to the model as examples (useApprovedExamples), fixed when the run starts. */
-  examples: z.array(z.object({ subject: z.string(), body: z.string() })).max(3).optional(),
+  examples: z
+    .array(z.object({ subject: z.string(), body: z.string() }))
+    .max(3)
+    .optional(),
+  /** "batch": submitted to the provider's Batch API (absent: "standard"). */
+  mode: z.enum(RUN_MODES).optional(),
 });
 
 export type BatchSettings = z.infer<typeof batchSettingsSchema>;

@@ -33,6 +33,8 @@ import { parseBatchSettings, type BatchSettings } from "./batch-settings";
 import { RESULT_NOT_SAVED } from "./provider-errors";
 import { bulkUsageEntry, spendCapOf } from "./bulk-usage";
 import { costOfUsage } from "@/lib/ai/usage";
+import { runModeOf } from "./run-mode";
+import { runBatchMode } from "./batch-mode/run-batch-mode";
 
 const MAX_TRANSIENT_ATTEMPTS = 4;
 const MAX_RATE_LIMITED_ATTEMPTS = 25;
@@ -118,6 +120,8 @@ export async function runBatch(batchId: string, options: RunBatchOptions): Promi
   const startedAt = Date.now();
   const leased = await acquireLease(batchId, options.workerId);
   if (!leased) return "busy";
+  // Batch mode (provider Batch APIs): its own runner, under the same lease (batch-mode/run-batch-mode.ts).
+  if (runModeOf(leased.settings) === "batch") return runBatchMode(leased, options);
   const log = logger("batch").child({ batchId, workerId: options.workerId });
   log.info({ processed: leased.processed, total: leased.total }, "batch run started");
   const outcome = await runLeased(leased, options, log).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { aiSettingsFields, maxCostUsdField, templateCreateSchema } from "@/lib/s
 import { rowSchema } from "@/lib/services/csv/schemas";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
 import { qualityRulesSchema } from "@/lib/quality/rules";
+import { RUN_MODES } from "./run-mode";
 
 const common = {
   prompt: safeString({ error: "Configuration error: Prompt cannot be empty" })
@@ -47,6 +48,8 @@ export const bulkSchema = z.object({
   useApprovedExamples: z.boolean({ error: "useApprovedExamples must be true or false" }).optional(),
   /** Lets the run overwrite approved rows (default: they are skipped). */
   overwriteApproved: z.boolean({ error: "overwriteApproved must be true or false" }).optional(),
+  /** "standard" (default): one request per row now; "batch": the provider's Batch API, at half price, within 24 h. */
+  mode: z.enum(RUN_MODES, { error: 'mode must be "standard" or "batch"' }).optional(),
 });
 
 /** `POST /api/ai/preview`: the bulk payload; `rowsToProcess` names 1 to 5 rows (default: the first 3 selected). */

@@ -7,6 +7,7 @@ import { ensureGeneratedColumns } from "@/lib/services/csv/generated-cells";
 import { reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
 import { batchSettingsSchema, type BatchSettings } from "./batch-settings";
 import { planRun } from "./plan-run";
+import { assertBatchModeAllowed } from "./batch-mode/batch-mode-rules";
 import type { BulkInput } from "./schemas";
 
 const ITEM_INSERT_BATCH = 1_000;
@@ -26,6 +27,8 @@ export interface BatchStartedJson {
 export async function startBatch(user: UserRow, input: BulkInput): Promise<BatchStartedJson> {
   const plan = await planRun(user.id, input);
   const { settings, rows, indices, maxCostUsd, fileId } = plan;
+  const mode = input.mode ?? "standard";
+  if (mode === "batch") assertBatchModeAllowed(settings.useCase, maxCostUsd);
   if (
     maxCostUsd !== null &&
     costOfUsage(settings.model, { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 }) === null
@@ -66,6 +69,7 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
           maxCostUsd,
           qualityRules: plan.qualityRules,
           ...(plan.examples.length > 0 ? { examples: plan.examples } : {}),
+          ...(mode === "batch" ? { mode } : {}),
         } satisfies BatchSettings),
       })
       .returning({ id: batches.id });

@@ -1,8 +1,17 @@
+import { dispatchBatch } from "@/lib/jobs/boss";
 import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
+import { json } from "@/lib/http/respond";
 import { cancelBatch } from "@/lib/services/generation/batch-control";
+import { unparkBatch } from "@/lib/services/generation/batch-mode/batch-mode-status";
 
-/** Stops a batch: unprocessed rows are refunded at once; `creditsRefunded` says how many. */
-export const POST = withUser<{ id: string }>(async ({ user, params }) =>
-  cancelBatch(user.id, parseId(params.id, "Batch not found")),
-);
+/**
+ * Stops a batch: unprocessed rows are refunded at once; `creditsRefunded` says how many. A batch-mode run
+ * stays `cancelling` until its provider batches have ended: its worker is woken to cancel them now.
+ */
+export const POST = withUser<{ id: string }>(async ({ user, params }) => {
+  const cancelled = await cancelBatch(user.id, parseId(params.id, "Batch not found"));
+  if (cancelled.status === "cancelling" && (await unparkBatch(cancelled.batchId)))
+    await dispatchBatch(cancelled.batchId);
+  return json(cancelled);
+});
