@@ -18,6 +18,8 @@ export interface BatchModeContext {
   limits: { maxRequests: number; maxBytes: number };
   /** The openings of the file's generated rows (duplicate_opening flags). */
   openings: Map<string, number>;
+  /** Seconds from submission to the first poll. */
+  firstPollSeconds: number;
   /** Runs a long provider call while the batch's lease is renewed. */
   keepLease<T>(fn: () => Promise<T>): Promise<T>;
 }

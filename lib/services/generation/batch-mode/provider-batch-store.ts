@@ -144,15 +144,20 @@ export async function updateProviderBatch(
 }
 
 /** The provider has it: its id stored right after its answer; first poll FIRST_POLL_SECONDS later. */
-export async function markSubmitted(id: string, providerBatchId: string, providerStatus: string): Promise<void> {
+export async function markSubmitted(
+  id: string,
+  providerBatchId: string,
+  providerStatus: string,
+  firstPollSeconds = FIRST_POLL_SECONDS,
+): Promise<void> {
   await updateProviderBatch(id, {
     state: "open",
     providerBatchId,
     providerStatus,
     submittedAt: sql`now()` as unknown as Date,
     attemptStartedAt: null,
-    nextPollAt: sql`now() + make_interval(secs => ${FIRST_POLL_SECONDS})` as unknown as Date,
-    pollIntervalSeconds: FIRST_POLL_SECONDS,
+    nextPollAt: sql`now() + make_interval(secs => ${firstPollSeconds})` as unknown as Date,
+    pollIntervalSeconds: Math.max(1, firstPollSeconds),
   });
 }
 

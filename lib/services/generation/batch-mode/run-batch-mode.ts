@@ -15,15 +15,17 @@ import type { RunBatchOptions, RunBatchOutcome } from "../run-batch";
 import { PROVIDER_LIMITS, type BatchModeContext } from "./batch-mode-context";
 import { finishBatchMode, failBatchMode } from "./finish-batch-mode";
 import { pollProviderBatch, requestCancel } from "./collect-provider-batch";
-import { providerBatchesOf } from "./provider-batch-store";
+import { FIRST_POLL_SECONDS, providerBatchesOf } from "./provider-batch-store";
 import { retrySubmission, submitNextChunk } from "./submit-provider-batch";
 
 /** How long a run waits in place for its next poll before parking the batch (its lease set to the due time). */
 export interface BatchModeTiming {
   holdMs: number;
   stepMs: number;
+  /** Seconds from submission to the first poll (the interval then doubles up to MAX_POLL_SECONDS). */
+  firstPollSeconds: number;
 }
-const DEFAULT_TIMING: BatchModeTiming = { holdMs: 20_000, stepMs: 1_000 };
+const DEFAULT_TIMING: BatchModeTiming = { holdMs: 20_000, stepMs: 1_000, firstPollSeconds: FIRST_POLL_SECONDS };
 const LEASE_RENEW_MS = 10_000;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -88,6 +90,7 @@ export async function runBatchMode(
       maxBytes: limits.maxBytes,
     },
     openings: openingsOfRows(await rowsOfFile(leased.csvFileId)),
+    firstPollSeconds: timing.firstPollSeconds,
     async keepLease(fn) {
       const timer = setInterval(
         () => void acquireLease(batchId, options.workerId).catch(() => undefined),
@@ -153,6 +156,15 @@ export async function runBatchMode(
     await park(batchId, options.workerId, new Date(next));
     return "done";
   }
+}
+
+/** Takes the batch's lease and runs it (tests and tools; the workers come through runBatch). */
+export async function runBatchModeById(
+  batchId: string,
+  options: RunBatchOptions & { timing?: Partial<BatchModeTiming> },
+): Promise<RunBatchOutcome> {
+  const leased = await acquireLease(batchId, options.workerId);
+  return leased ? runBatchMode(leased, options) : "busy";
 }
 
 /** Gives the batch up until `until`: no scan takes it before (a cancel un-parks it at once). */

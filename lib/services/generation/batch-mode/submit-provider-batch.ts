@@ -97,7 +97,7 @@ export async function retrySubmission(ctx: BatchModeContext, row: ProviderBatchR
       return undefined;
     }
     if (found) {
-      await markSubmitted(row.id, found.id, found.status);
+      await markSubmitted(row.id, found.id, found.status, ctx.firstPollSeconds);
       return undefined;
     }
   }
@@ -138,7 +138,7 @@ async function attemptSubmission(
         lines.map((l) => JSON.parse(l) as { custom_id: string; params: unknown }),
       );
     });
-    await markSubmitted(row.id, view.id, view.status);
+    await markSubmitted(row.id, view.id, view.status, ctx.firstPollSeconds);
     return undefined;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
