@@ -30,6 +30,8 @@ export interface BatchFakeOptions {
   expireAfterMs?: number;
   /** ms a cancel takes to end the batch (default 50). */
   cancelAfterMs?: number;
+  /** Creates the next batch, then drops the connection before answering (a lost answer: the client cannot know). */
+  dropNextCreateAnswer?: boolean;
   /** A request that errors at the provider: the error message (by custom_id and 0-based position). */
   errorFor?: (customId: string, index: number) => string | null;
 }
@@ -300,6 +302,14 @@ export function createBatchApi(deps: {
     return parts;
   }
 
+  let dropped = false;
+  /** Once per `dropNextCreateAnswer` setting. */
+  const dropAnswer = () => {
+    if (!deps.options().dropNextCreateAnswer || dropped) return false;
+    dropped = true;
+    return true;
+  };
+
   const owned = (b: FakeBatch | undefined, provider: FakeProvider, apiKey: string) =>
     b && b.provider === provider && b.apiKey === apiKey ? b : undefined;
 
@@ -398,6 +408,7 @@ export function createBatchApi(deps: {
             metadata: (input.metadata as Json) ?? null,
             inputFileId: file.id,
           });
+          if (dropAnswer()) return void res.destroy();
           return json(res, 200, openAiBatchJson(b));
         }
         if (method === "GET" && path === "/v1/batches") {
@@ -443,6 +454,7 @@ export function createBatchApi(deps: {
           requests.map((r) => ({ customId: r.custom_id, body: r.params })),
           {},
         );
+        if (dropAnswer()) return void res.destroy();
         return json(res, 200, anthropicBatchJson(b));
       }
       if (method === "GET" && path === "/v1/messages/batches") {
@@ -482,6 +494,7 @@ export function createBatchApi(deps: {
       }));
     },
     clear() {
+      dropped = false;
       store.clear();
       files.clear();
     },

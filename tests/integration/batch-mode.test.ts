@@ -227,6 +227,46 @@ describe("batch mode", () => {
   });
 });
 
+describe("a submission whose answer was lost", () => {
+  for (const provider of ["OpenAI", "Anthropic"] as const) {
+    it(`${provider}: the provider's batch is found again and adopted, never submitted twice`, async () => {
+      fake.setOptions({ batch: { completeAfterMs: 50, dropNextCreateAnswer: true } });
+      const run = await setupRun(5, provider);
+      // The create call reaches the provider, but its answer is lost: the run parks the batch.
+      expect(
+        await runBatchModeById(run.batchId, { workerId: "wl", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
+      ).toBe("done");
+      const [row] = await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId));
+      expect(row).toMatchObject({ state: "submitting", providerBatchId: null, submitAttempts: 1 });
+      expect(row!.attemptStartedAt).not.toBeNull();
+      // Within a few minutes nobody touches it (another process could still be in that call) ...
+      await db.execute(sql`update provider_batches set next_poll_at = now() where batch_id = ${run.batchId}`);
+      await db.execute(sql`update batches set lease_until = null where id = ${run.batchId}`);
+      expect(
+        await runBatchModeById(run.batchId, { workerId: "wl2", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
+      ).toBe("done");
+      expect((await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId)))[0]!.state).toBe(
+        "submitting",
+      );
+      // ... then the provider is asked, and the batch it has is adopted.
+      await db.execute(
+        sql`update provider_batches set attempt_started_at = now() - interval '10 minutes', next_poll_at = now() where batch_id = ${run.batchId}`,
+      );
+      await db.execute(sql`update batches set lease_until = null, lease_owner = null where id = ${run.batchId}`);
+      expect(await runBatchModeById(run.batchId, { workerId: "wl3", ...FAST })).toBe("done");
+      const created = provider === "OpenAI" ? "openai POST /v1/batches" : "anthropic POST /v1/messages/batches";
+      expect(fake.stats.byEndpoint[created]).toBe(1);
+      const s = await status(run.user, run.batchId);
+      expect(s).toMatchObject({
+        status: "completed",
+        progress: { processed: 5, total: 5 },
+        provider: { submitted: 5 },
+      });
+      expect(await run.ledger()).toHaveLength(5);
+    });
+  }
+});
+
 describe("batch mode refusals", () => {
   const bulk = (u: TestUser, body: unknown) =>
     callRoute(bulkPOST, { method: "POST", url: "/api/ai/bulk-batched", headers: u.headers, body });
