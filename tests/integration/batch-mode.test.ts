@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as statusGET } from "@/app/api/ai/batch-status/[id]/route";
 import { POST as bulkPOST } from "@/app/api/ai/bulk-batched/route";
+import { POST as estimatePOST } from "@/app/api/ai/estimate/route";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { costOfUsage } from "@/lib/ai/usage";
 import { db } from "@/lib/db";
@@ -294,5 +295,33 @@ describe("batch mode refusals", () => {
       expect(weird.json.msg).toMatch(/mode/);
       expect((await getCredits(await userRow(user.id))).credits.used).toBe(0);
     }
+  });
+
+  it("a spending cap in batch mode → 400 naming it; the estimate's batch mode is null exactly then", async () => {
+    const user = await newUser("bm-cap");
+    const conn = (await addConnection(user, "OpenAI")).json as { _id: string };
+    const file = (await importCsv(user.id, { fileName: "c.csv", rows: [{ Name: "A", Company: "B" }] })) as {
+      _id: string;
+    };
+    const base = {
+      csvId: file._id,
+      prompt: "Write to {{Name}}",
+      connectionId: conn._id,
+      model: "gpt-4o-mini",
+      useCase: "content_creation",
+      rowsToProcess: 1,
+    };
+    const capped = await bulk(user, { ...base, maxCostUsd: 5, mode: "batch" });
+    expect(capped.status).toBe(400);
+    expect(capped.json.msg).toMatch(/spending cap cannot be enforced in batch mode/);
+    const estimate = (body: unknown) =>
+      callRoute(estimatePOST, { method: "POST", url: "/api/ai/estimate", headers: user.headers, body });
+    expect((await estimate({ ...base, maxCostUsd: 5 })).json.modes.batch).toBeNull();
+    const open = (await estimate({ ...base, maxCostUsd: null })).json;
+    expect(open.modes.batch.costUsd.expected).toBeCloseTo(open.modes.standard.costUsd.expected / 2, 10);
+    const ok = await bulk(user, { ...base, maxCostUsd: null, mode: "batch" });
+    expect(ok.status).toBe(200);
+    const s = await status(user, ok.json.batchId);
+    expect(s).toMatchObject({ mode: "batch", status: "queued", provider: { batches: [], submitted: 0, returned: 0 } });
   });
 });

@@ -204,6 +204,7 @@ describe("running a batch", () => {
       },
       etaSeconds: null,
       stopReason: null,
+      mode: "standard",
     });
     for (const [i, row] of (await rowsOf(c)).entries()) {
       expect(row["Subject Line"]).toContain(`Prospect ${i} at Co ${i}`);

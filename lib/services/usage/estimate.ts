@@ -98,7 +98,7 @@ function userPromptTokens(
  * provider (besides the model-list lookup the model check makes, which is not billed).
  */
 export async function estimateRun(user: UserRow, input: BulkInput): Promise<EstimateJson> {
-  const { settings, rows: stored, indices, examples } = await planRun(user.id, input);
+  const { settings, rows: stored, indices, examples, maxCostUsd } = await planRun(user.id, input);
 
   const { provider, useCase, model, schema } = settings;
   const rows = indices.length;
@@ -119,10 +119,10 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
     costUsd: costRange(model, inputTokens, outputTokens),
     durationSeconds: runSeconds(rows, rate, MIN_SECONDS[useCase]),
   };
-  // Batch mode refuses web research (CONTRACT.md "Batch mode"); a provider batch finishes within
-  // 24 hours, often much sooner, so no duration is promised.
+  // Batch mode refuses web research and a spending cap (CONTRACT.md "Batch mode", batch-mode-rules.ts);
+  // a provider batch finishes within 24 hours, often much sooner, so no duration is promised.
   const batch: ModeEstimate | null =
-    useCase === "web_research"
+    useCase === "web_research" || maxCostUsd !== null
       ? null
       : { costUsd: costRange(model, inputTokens, outputTokens, { batch: true }), durationSeconds: null };
 
