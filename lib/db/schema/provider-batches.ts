@@ -21,7 +21,7 @@ export const providerBatches = pgTable(
       .references(() => batches.id, { onDelete: "cascade" }),
     /** 0, 1, 2… within the run: with the batch id, the deterministic idempotency key. */
     seq: integer("seq").notNull(),
-    /** `coldmail-<batchId>-<seq>`: sent as OpenAI batch metadata / file name to find a batch a crash left unrecorded. */
+    /** `coldmail-<batchId>-<seq>`: OpenAI batch metadata and file name, to find a batch a crash left unrecorded. */
     idempotencyKey: text("idempotency_key").notNull(),
     provider: text("provider").notNull(),
     state: text("state", { enum: PROVIDER_BATCH_STATES }).notNull().default("submitting"),

@@ -59,7 +59,7 @@ export async function failBatchMode(batchId: string, error: string): Promise<voi
   await notifyBatchFinished(batchId);
 }
 
-/** At most one e-mail per run: the notice row is claimed first (a crash right after loses the e-mail, never doubles it). */
+/** At most one e-mail per run: the notice row is claimed first (a crash right after loses it, never doubles it). */
 export async function notifyBatchFinished(batchId: string): Promise<void> {
   const claimed = await db.insert(batchNotices).values({ batchId }).onConflictDoNothing().returning();
   if (claimed.length === 0) return;

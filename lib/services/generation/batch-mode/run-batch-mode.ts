@@ -4,7 +4,9 @@ import { outputFieldsOf } from "@/lib/ai/result";
 import { schemaOutputTokens } from "@/lib/ai/token-count";
 import { db } from "@/lib/db";
 import { batches } from "@/lib/db/schema";
+import { SecretDecryptError } from "@/lib/crypto/secrets";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { connectionApiKey } from "@/lib/services/connections/connections";
 import { rowsOfFile } from "@/lib/services/csv/generated-cells";
@@ -63,9 +65,21 @@ export async function runBatchMode(
   let key: { apiKey: string; name: string };
   try {
     key = await connectionApiKey(leased.userId, settings.connectionId);
-  } catch {
-    await failBatchMode(batchId, "The API connection of this batch cannot be used. Add a key and run the batch again.");
-    return "done";
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") {
+      await failBatchMode(batchId, "The API connection of this batch was deleted. Add a key and run the batch again.");
+      return "done";
+    }
+    if (error instanceof SecretDecryptError) {
+      await failBatchMode(
+        batchId,
+        "The API key of this batch cannot be read. Add the key again and run the batch again.",
+      );
+      return "done";
+    }
+    // A transient failure (database, network): not the batch's fault; the job is retried.
+    await releaseLease(batchId, options.workerId).catch(() => undefined);
+    throw error;
   }
   let lastRenew = Date.now();
   const renew = async () => {
@@ -127,7 +141,7 @@ export async function runBatchMode(
       if (row.state === "open") {
         if (!(await pollProviderBatch(ctx, row, stopNow))) break;
       } else if (row.state === "submitting") {
-        fatal ??= await retrySubmission(ctx, row, known);
+        fatal ??= await retrySubmission(ctx, row, known, current.status === "cancelling");
       }
     }
     if (!fatal && !pastStartBy() && current.status !== "cancelling") {

@@ -6,7 +6,7 @@ import { ProviderError } from "@/lib/ai/errors";
 import { promptWithExamples } from "@/lib/ai/examples";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsForError } from "@/lib/ai/result";
-import { failBatchItem, failPendingItem } from "./batch-results";
+import { cancelBatchItems, failBatchItem, failPendingItem } from "./batch-results";
 import type { BatchModeContext } from "./batch-mode-context";
 import {
   markSubmitted,
@@ -77,7 +77,12 @@ export async function submitNextChunk(ctx: BatchModeContext): Promise<{ submitte
  * submitted again if not. Duplicates in our records are impossible either way: items are written by
  * custom_id through their state machine, so even a batch submitted twice is written and charged once.
  */
-export async function retrySubmission(ctx: BatchModeContext, row: ProviderBatchRow, known: Set<string>) {
+export async function retrySubmission(
+  ctx: BatchModeContext,
+  row: ProviderBatchRow,
+  known: Set<string>,
+  cancelling = false,
+) {
   if (row.attemptStartedAt) {
     const age = Date.now() - row.attemptStartedAt.getTime();
     if (age < STALE_SUBMISSION_MS) {
@@ -102,6 +107,20 @@ export async function retrySubmission(ctx: BatchModeContext, row: ProviderBatchR
     }
   }
   const rows = await rowsOfProviderBatch(row.id);
+  if (cancelling) {
+    // Cancelled before the provider had it: its rows are closed and refunded, nothing is sent.
+    await cancelBatchItems(
+      ctx.batchId,
+      rows.map((r) => r.itemId),
+    );
+    await updateProviderBatch(row.id, {
+      state: "failed",
+      error: "Cancelled before it was submitted",
+      endedAt: new Date(),
+      nextPollAt: null,
+    });
+    return undefined;
+  }
   const lines: string[] = [];
   for (const r of rows) {
     if (r.data) lines.push(renderRequest(ctx, { ...r, data: r.data }));
