@@ -22,6 +22,15 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { id, providerErrorBody, type FakeProvider, type Json } from "./ai-provider-wire";
+import {
+  anthropicBatchJson,
+  anthropicResults,
+  multipart,
+  openAiBatchJson,
+  openAiResultLines,
+  secs,
+  type FakeBatch,
+} from "./ai-provider-batches-wire";
 
 export interface BatchFakeOptions {
   /** ms after creation until every request has been processed (default 200); they are processed in order. */
@@ -44,29 +53,6 @@ export type GenerateOne = (
   apiKey: string,
 ) => Promise<{ status: number; body: unknown }>;
 
-type Outcome =
-  | { kind: "ok"; status: number; body: unknown }
-  | { kind: "error"; status: number; body: unknown }
-  | { kind: "expired" }
-  | { kind: "canceled" };
-
-interface FakeBatch {
-  provider: FakeProvider;
-  id: string;
-  apiKey: string;
-  createdAt: number;
-  requests: Array<{ customId: string; body: Json }>;
-  outcomes: Outcome[];
-  metadata: Json | null;
-  inputFileId: string | null;
-  cancelledAt: number | null;
-  endedAt: number | null;
-  status: "in_progress" | "cancelling" | "ended";
-  endReason: "completed" | "expired" | "cancelled" | null;
-  outputFileId: string | null;
-  errorFileId: string | null;
-}
-
 export interface BatchApi {
   handles(provider: FakeProvider, method: string, path: string): boolean;
   handle(
@@ -78,9 +64,6 @@ export interface BatchApi {
   batches(): ReadonlyArray<{ provider: FakeProvider; id: string; requests: number; status: string }>;
   clear(): void;
 }
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const secs = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 
 export function createBatchApi(deps: {
   options: () => BatchFakeOptions;
@@ -146,38 +129,7 @@ export function createBatchApi(deps: {
   }
 
   function writeOpenAiFiles(b: FakeBatch) {
-    const out: string[] = [];
-    const err: string[] = [];
-    b.requests.forEach((r, i) => {
-      const o = b.outcomes[i]!;
-      if (o.kind === "expired" || o.kind === "canceled") {
-        err.push(
-          JSON.stringify({
-            id: id("batch_req_"),
-            custom_id: r.customId,
-            response: null,
-            error:
-              o.kind === "expired"
-                ? {
-                    code: "batch_expired",
-                    message: "This request could not be executed before the completion window expired.",
-                  }
-                : {
-                    code: "batch_cancelled",
-                    message: "This request was not executed because the batch was cancelled.",
-                  },
-          }),
-        );
-        return;
-      }
-      const line = JSON.stringify({
-        id: id("batch_req_"),
-        custom_id: r.customId,
-        response: { status_code: o.status, request_id: id("req_"), body: o.body },
-        error: null,
-      });
-      (o.kind === "ok" ? out : err).push(line);
-    });
+    const { out, err } = openAiResultLines(b);
     const save = (lines: string[], name: string) => {
       if (lines.length === 0) return null;
       const content = `${lines.join("\n")}\n`;
@@ -196,83 +148,6 @@ export function createBatchApi(deps: {
     b.errorFileId = save(err, `${b.id}_error.jsonl`);
   }
 
-  const count = (b: FakeBatch, kind: Outcome["kind"]) => b.outcomes.filter((o) => o.kind === kind).length;
-
-  function openAiBatchJson(b: FakeBatch): Json {
-    const t = now();
-    const status =
-      b.status === "ended"
-        ? b.endReason!
-        : b.status === "cancelling"
-          ? "cancelling"
-          : t - b.createdAt < 20
-            ? "validating"
-            : b.outcomes.length >= b.requests.length
-              ? "finalizing"
-              : "in_progress";
-    return {
-      id: b.id,
-      object: "batch",
-      endpoint: "/v1/chat/completions",
-      errors: null,
-      input_file_id: b.inputFileId,
-      completion_window: "24h",
-      status,
-      output_file_id: b.outputFileId,
-      error_file_id: b.errorFileId,
-      created_at: secs(b.createdAt),
-      in_progress_at: secs(b.createdAt),
-      expires_at: secs(b.createdAt + 24 * 3600_000),
-      finalizing_at: b.endedAt && b.endReason === "completed" ? secs(b.endedAt) : null,
-      completed_at: b.endReason === "completed" ? secs(b.endedAt) : null,
-      failed_at: null,
-      expired_at: b.endReason === "expired" ? secs(b.endedAt) : null,
-      cancelling_at: secs(b.cancelledAt),
-      cancelled_at: b.endReason === "cancelled" ? secs(b.endedAt) : null,
-      request_counts: { total: b.requests.length, completed: count(b, "ok"), failed: count(b, "error") },
-      metadata: b.metadata,
-    };
-  }
-
-  function anthropicBatchJson(b: FakeBatch): Json {
-    const ended = b.status === "ended";
-    return {
-      id: b.id,
-      type: "message_batch",
-      processing_status: ended ? "ended" : b.status === "cancelling" ? "canceling" : "in_progress",
-      request_counts: {
-        processing: b.requests.length - b.outcomes.length,
-        succeeded: count(b, "ok"),
-        errored: count(b, "error"),
-        canceled: count(b, "canceled"),
-        expired: count(b, "expired"),
-      },
-      ended_at: iso(b.endedAt),
-      created_at: iso(b.createdAt),
-      expires_at: iso(b.createdAt + 24 * 3600_000),
-      archived_at: null,
-      cancel_initiated_at: iso(b.cancelledAt),
-      results_url: ended ? `${deps.baseUrl()}/v1/messages/batches/${b.id}/results` : null,
-    };
-  }
-
-  function anthropicResults(b: FakeBatch): string {
-    return (
-      b.requests
-        .map((r, i) => {
-          const o = b.outcomes[i]!;
-          const result =
-            o.kind === "ok"
-              ? { type: "succeeded", message: o.body }
-              : o.kind === "error"
-                ? { type: "errored", error: o.body }
-                : { type: o.kind };
-          return JSON.stringify({ custom_id: r.customId, result });
-        })
-        .join("\n") + "\n"
-    );
-  }
-
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json", "x-request-id": id("req_"), "request-id": id("req_") });
     res.end(JSON.stringify(body));
@@ -282,24 +157,6 @@ export function createBatchApi(deps: {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
     return Buffer.concat(chunks);
-  }
-
-  /** The parts of a multipart/form-data body: name → text. */
-  function multipart(raw: Buffer, contentType: string): Map<string, { filename?: string; text: string }> {
-    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-    const parts = new Map<string, { filename?: string; text: string }>();
-    if (!boundary) return parts;
-    const text = raw.toString("utf8");
-    for (const part of text.split(`--${boundary[1] ?? boundary[2]}`)) {
-      const split = part.indexOf("\r\n\r\n");
-      if (split < 0) continue;
-      const head = part.slice(0, split);
-      const name = /name="([^"]+)"/.exec(head)?.[1];
-      if (!name) continue;
-      const filename = /filename="([^"]*)"/.exec(head)?.[1];
-      parts.set(name, { filename, text: part.slice(split + 4).replace(/\r\n$/, "") });
-    }
-    return parts;
   }
 
   let dropped = false;
@@ -409,12 +266,12 @@ export function createBatchApi(deps: {
             inputFileId: file.id,
           });
           if (dropAnswer()) return void res.destroy();
-          return json(res, 200, openAiBatchJson(b));
+          return json(res, 200, openAiBatchJson(b, now()));
         }
         if (method === "GET" && path === "/v1/batches") {
           const list = [...store.values()].filter((b) => owned(b, provider, apiKey)).reverse();
           for (const b of list) await advance(b);
-          const data = list.map(openAiBatchJson);
+          const data = list.map((b) => openAiBatchJson(b, now()));
           return json(res, 200, {
             object: "list",
             data,
@@ -435,10 +292,10 @@ export function createBatchApi(deps: {
             );
           b.cancelledAt ??= now();
           b.status = "cancelling";
-          return json(res, 200, openAiBatchJson(b));
+          return json(res, 200, openAiBatchJson(b, now()));
         }
         await advance(b);
-        return json(res, 200, openAiBatchJson(b));
+        return json(res, 200, openAiBatchJson(b, now()));
       }
       // Anthropic
       if (method === "POST" && path === "/v1/messages/batches") {
@@ -455,12 +312,12 @@ export function createBatchApi(deps: {
           {},
         );
         if (dropAnswer()) return void res.destroy();
-        return json(res, 200, anthropicBatchJson(b));
+        return json(res, 200, anthropicBatchJson(b, deps.baseUrl()));
       }
       if (method === "GET" && path === "/v1/messages/batches") {
         const list = [...store.values()].filter((b) => owned(b, provider, apiKey)).reverse();
         for (const b of list) await advance(b);
-        const data = list.map(anthropicBatchJson);
+        const data = list.map((b) => anthropicBatchJson(b, deps.baseUrl()));
         return json(res, 200, {
           data,
           has_more: false,
@@ -476,14 +333,14 @@ export function createBatchApi(deps: {
           b.cancelledAt ??= now();
           b.status = "cancelling";
         }
-        return json(res, 200, anthropicBatchJson(b));
+        return json(res, 200, anthropicBatchJson(b, deps.baseUrl()));
       }
       if (method === "GET" && parts[4] === "results") {
         if (b.status !== "ended") return json(res, 400, providerErrorBody(provider, 400, "Batch is still processing"));
         res.writeHead(200, { "content-type": "application/binary" });
         return void res.end(anthropicResults(b));
       }
-      return json(res, 200, anthropicBatchJson(b));
+      return json(res, 200, anthropicBatchJson(b, deps.baseUrl()));
     },
     batches() {
       return [...store.values()].map((b) => ({
