@@ -32,7 +32,7 @@ import type { ConnectionJson, ConnectionsJson } from "@/lib/services/connections
 import type { CreditsJson } from "@/lib/services/credits/credits";
 import type { CsvFileJson, CsvFileSummary } from "@/lib/services/csv/csv-files";
 import type { ChangesJson, ColumnsJson, RowJson } from "@/lib/services/csv/csv-rows";
-import type { BatchStatusJson, CancelBatchJson } from "@/lib/services/generation/batch-control";
+import type { BatchControlJson, BatchStatusJson, CancelBatchJson } from "@/lib/services/generation/batch-control";
 import { RUN_MODES } from "@/lib/services/generation/run-mode";
 import type { GenerateJson } from "@/lib/services/generation/generate-row";
 import type { BatchStartedJson } from "@/lib/services/generation/start-batch";
@@ -210,7 +210,11 @@ const Generate = z
       usage: Usage.nullable().describe("What the provider billed for this call; null when it sent no usage report"),
     }),
   );
-const BatchStarted = z.object({ batchId: z.string(), total: z.number().int() });
+const BatchStarted = z.object({
+  batchId: z.string(),
+  total: z.number().int(),
+  skippedApproved: z.number().int().describe("Approved rows the run leaves alone (overwriteApproved not set)"),
+});
 const batchStatusFields = {
   batchId: z.string(),
   status: z.enum(BATCH_STATUSES),
@@ -241,6 +245,7 @@ const batchStatusFields = {
 };
 const BatchStatus = z.object(batchStatusFields);
 const CancelBatch = z.object({ ...batchStatusFields, msg: z.string() });
+const BatchControl = z.object({ ...batchStatusFields, msg: z.string() });
 
 const csvSummaryFields = {
   _id: z.string(),
@@ -459,6 +464,7 @@ export const RESPONSE_SCHEMAS = {
   BatchStarted,
   BatchStatus,
   CancelBatch,
+  BatchControl,
   CsvFileSummary: CsvFileSummarySchema,
   CsvFile,
   Row,
@@ -525,6 +531,7 @@ export type PayloadChecks = [
   Check<Same<Out<"BatchStarted">, BatchStartedJson>>,
   Check<Same<Out<"BatchStatus">, BatchStatusJson>>,
   Check<Same<Out<"CancelBatch">, CancelBatchJson>>,
+  Check<Same<Out<"BatchControl">, BatchControlJson>>,
   Check<Same<Out<"CsvFileSummary">, CsvFileSummary>>,
   Check<Same<Out<"CsvFile">, CsvFileJson>>,
   Check<Same<Out<"Row">, RowJson>>,

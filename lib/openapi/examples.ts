@@ -79,7 +79,7 @@ export const EXAMPLES = {
       csvId: FILE_ID,
       maxCostUsd: 1,
     },
-    response: { batchId: BATCH_ID, total: 2 },
+    response: { batchId: BATCH_ID, total: 2, skippedApproved: 0 },
   },
   batchStatus: {
     response: {

@@ -404,6 +404,30 @@ export const OPERATIONS: readonly OperationSpec[] = [
     access: "user",
     success: ok("The batch after the cancel", "CancelBatch"),
   },
+  {
+    method: "post",
+    path: "/api/ai/pause-batch/{id}",
+    operationId: "pauseBatch",
+    tag: "Generation",
+    summary: "Pause a batch",
+    description:
+      "Rows in flight finish and no new row starts; the status becomes `paused` (not terminal). 409 once the batch is over or being cancelled.",
+    access: "user",
+    success: ok("The batch after the pause", "BatchControl"),
+    errors: ["not_found", "conflict"],
+  },
+  {
+    method: "post",
+    path: "/api/ai/resume-batch/{id}",
+    operationId: "resumeBatch",
+    tag: "Generation",
+    summary: "Resume a paused batch",
+    description:
+      "Continues where it stopped, on any worker, without redoing or re-charging a row. 409 once the batch is over.",
+    access: "user",
+    success: ok("The batch after the resume", "BatchControl"),
+    errors: ["not_found", "conflict"],
+  },
 
   // ---- Templates ----
   {

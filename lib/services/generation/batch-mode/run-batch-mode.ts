@@ -139,7 +139,7 @@ export async function runBatchMode(
     for (const row of rows) {
       if (pastStartBy() || row.nextPollAt === null || row.nextPollAt.getTime() > now) continue;
       if (row.state === "open") {
-        if (!(await pollProviderBatch(ctx, row, stopNow))) break;
+        if (!(await ctx.keepLease(() => pollProviderBatch(ctx, row, stopNow)))) break;
       } else if (row.state === "submitting") {
         fatal ??= await retrySubmission(ctx, row, known, current.status === "cancelling");
       }
