@@ -116,6 +116,20 @@ describe("cancel in batch mode", () => {
   });
 });
 
+describe("cancel before submission", () => {
+  it("cancelled at once, everything refunded, one e-mail; nothing reaches the provider", async () => {
+    const run = await setupRun(4, "OpenAI");
+    const res = await cancel(run.user, run.batchId);
+    expect(res.json).toMatchObject({ status: "cancelled", creditsRefunded: 4, mode: "batch" });
+    await cancel(run.user, run.batchId);
+    expect(await runBatchModeById(run.batchId, { workerId: "wq", ...FAST })).toBe("busy");
+    expect(await run.used()).toBe(0);
+    const mails = (await listOutbox(run.user.email)).filter((m) => m.subject.startsWith("Your batch run"));
+    expect(mails.map((m) => m.subject)).toEqual(["Your batch run was cancelled: 0 of 4 rows"]);
+    expect(fake.stats.byEndpoint["openai POST /v1/batches"]).toBeUndefined();
+  });
+});
+
 describe("WORKER_MODE=cron", () => {
   it("a batch-mode run is submitted, polled and collected by /api/cron/work calls", async () => {
     process.env.WORKER_MODE = "cron";

@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { batches } from "@/lib/db/schema";
-import { runModeOf } from "../run-mode";
+import { runModeOf, type RunMode } from "../run-mode";
+import { notifyBatchFinished } from "./finish-batch-mode";
 import { providerBatchesOf } from "./provider-batch-store";
 
 /** `provider` of `GET /ai/batch-status/{id}` in batch mode (CONTRACT "Batch mode"). */
@@ -32,6 +33,19 @@ export async function withProviderStatus<T extends { batchId: string }>(
 ): Promise<T & { provider?: ProviderStatusJson }> {
   if (runModeOf(settings) !== "batch") return json;
   return { ...json, provider: await providerStatusOf(json.batchId) };
+}
+
+/**
+ * After `POST /ai/cancel-batch/{id}` on a batch-mode run: while `cancelling` (rows at the provider) the
+ * parked run is made due at once (true: the caller dispatches it, so the cancel reaches the provider
+ * now); cancelled at once (nothing submitted yet): the user is e-mailed as for any finished run.
+ */
+export async function afterBatchModeCancel(cancelled: { batchId: string; status: string; mode: RunMode }) {
+  const { batchId, status } = cancelled;
+  if (cancelled.mode !== "batch") return false;
+  if (status === "cancelling") return unparkBatch(batchId);
+  if (status === "cancelled") await notifyBatchFinished(batchId);
+  return false;
 }
 
 /**

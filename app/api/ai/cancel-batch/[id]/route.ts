@@ -3,7 +3,7 @@ import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";
 import { cancelBatch } from "@/lib/services/generation/batch-control";
-import { unparkBatch } from "@/lib/services/generation/batch-mode/batch-mode-status";
+import { afterBatchModeCancel } from "@/lib/services/generation/batch-mode/batch-mode-status";
 
 /**
  * Stops a batch: unprocessed rows are refunded at once; `creditsRefunded` says how many. A batch-mode run
@@ -11,7 +11,6 @@ import { unparkBatch } from "@/lib/services/generation/batch-mode/batch-mode-sta
  */
 export const POST = withUser<{ id: string }>(async ({ user, params }) => {
   const cancelled = await cancelBatch(user.id, parseId(params.id, "Batch not found"));
-  if (cancelled.status === "cancelling" && (await unparkBatch(cancelled.batchId)))
-    await dispatchBatch(cancelled.batchId);
+  if (await afterBatchModeCancel(cancelled)) await dispatchBatch(cancelled.batchId);
   return json(cancelled);
 });
