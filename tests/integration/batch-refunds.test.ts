@@ -65,6 +65,8 @@ describe("batch settings", () => {
       useCase: "content_creation",
       unlimited: false,
       maxCostUsd: null,
+      // The run's quality rules (saved configuration merged with the payload's): none overridden here.
+      qualityRules: {},
     });
   });
 
