@@ -74,7 +74,8 @@ function batchStatusJson(b: BatchRow, totals: BatchUsageTotals): BatchStatusJson
     error: b.error,
     creditsRefunded: b.creditsRefunded,
     usage: totals.usage,
-    etaSeconds: etaSecondsOf(b, totals.firstStartedAt),
+    // Batch mode: rows come back when the provider's batch ends, not at a pace: no ETA.
+    etaSeconds: runModeOf(b.settings) === "batch" ? null : etaSecondsOf(b, totals.firstStartedAt),
     stopReason: stopReasonOf(b),
     mode: runModeOf(b.settings),
   };
