@@ -307,6 +307,50 @@ test.describe("Email generator: AI generation", () => {
     await expect(cell(page, 25, SUBJECT)).toHaveText("");
   });
 
+  test("Pause stops new rows and keeps the credits; Resume finishes the run without charging a row twice", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await controlFake(page.request, { latencyMs: 3_000 });
+    await registerVerified(page.request);
+    await createConnection(page, { name: `Pause key ${rand()}`, provider: "OpenAI", apiKey: `sk-valid-e2e-pause-${rand()}` });
+    const csvId = await importProspects(page);
+
+    const dialog = await openConfig(page);
+    const maxRows = dialog.locator("#ai-max-rows");
+    await maxRows.fill("8");
+    await maxRows.blur();
+    const menu = await openSaveMenu(page, dialog);
+    const bulk = page.waitForResponse(isBulk);
+    await menu.getByRole("menuitem", { name: "Save and run 8 rows", exact: true }).click();
+    const { batchId } = (await (await bulk).json()) as { batchId: string };
+
+    const panel = page.getByTestId("progress-panel");
+    await expect(panel).toContainText("Generating emails...", { timeout: 45_000 });
+    const pauseCall = page.waitForResponse((r) => r.url().includes(`/api/ai/pause-batch/${batchId}`));
+    await panel.getByRole("button", { name: "Pause" }).click();
+    expect((await pauseCall).status()).toBe(200);
+    await expect(panel).toContainText(/Paused \d+ of 8/);
+    await expect(panel.getByRole("button", { name: "Resume" })).toBeEnabled();
+    await expect(panel.getByText(/No new rows start while paused/)).toBeVisible();
+    // Paused runs keep their unstarted rows' credits reserved.
+    expect(await getCredits(page)).toMatchObject({ used: 8 });
+    const paused = (await (await page.request.get(`/api/ai/batch-status/${batchId}`)).json()) as { status: string };
+    expect(paused.status).toBe("paused");
+
+    await panel.getByRole("button", { name: "Resume" }).click();
+    await expect(page.getByText("Successfully generated 8 emails!")).toBeVisible({ timeout: 60_000 });
+    expect(await waitForBatch(page.request, batchId)).toMatchObject({
+      status: "completed",
+      progress: { processed: 8, total: 8 },
+      failed: 0,
+      creditsRefunded: 0,
+    });
+    expect(await getCredits(page)).toMatchObject({ used: 8 });
+    const rows = (await getFile(page, csvId)).rows;
+    rows.slice(0, 8).forEach((row, i) => expect(row[SUBJECT], `row ${i + 1}`).toMatch(/^Re: /));
+  });
+
   test("a failed row turns red with Retry; the retry fills it and costs nothing", async ({ page }) => {
     await newUserWithOpenAi(page);
     await importProspects(page);
