@@ -4,6 +4,8 @@
  * so a payload that changes shape breaks the type check instead of silently drifting from the docs.
  */
 import { z } from "zod";
+import { cells, iso, isoOrNull, Usage } from "./common-schemas";
+import { QUALITY_RESPONSE_SCHEMAS, QualityFlag, QualityRules, WebSource } from "./quality-schemas";
 import { USAGE_RESPONSE_SCHEMAS } from "./usage-schemas";
 import type { AiSettings } from "@/lib/ai/defaults";
 import type { KeyCheckJson } from "@/lib/ai/provider-models";
@@ -35,6 +37,10 @@ import type { ChangesJson, ColumnsJson, RowJson } from "@/lib/services/csv/csv-r
 import type { BatchControlJson, BatchStatusJson, CancelBatchJson } from "@/lib/services/generation/batch-control";
 import { RUN_MODES } from "@/lib/services/generation/run-mode";
 import type { GenerateJson } from "@/lib/services/generation/generate-row";
+import type { KeepPreviewJson } from "@/lib/services/preview/keep-preview";
+import type { PreviewJson } from "@/lib/services/preview/run-preview";
+import type { FileQualityJson, RowApprovalJson } from "@/lib/services/quality/file-quality";
+import type { QualityFlag as QualityFlagType, QualityRules as QualityRulesType } from "@/lib/quality/rules";
 import type { BatchStartedJson } from "@/lib/services/generation/start-batch";
 import type {
   LastDeliveryJson,
@@ -51,9 +57,6 @@ import type { RowUsageJson } from "@/lib/services/usage/record-usage";
 import type { TicketJson } from "@/lib/services/tickets/serialize";
 import type { UserJson } from "@/lib/services/users/serialize";
 
-const iso = () => z.string().describe("ISO 8601 date-time");
-const isoOrNull = () => z.string().nullable().describe("ISO 8601 date-time, or null");
-const cells = () => z.record(z.string(), z.string()).describe("Column name → cell text");
 const pagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),
@@ -105,6 +108,7 @@ const aiSettingsFields = {
   useCase: z.enum(USE_CASES),
   connectionId: z.string().nullable(),
   maxCostUsd: z.number().nullable().describe("Spending cap per bulk run in USD; null = no cap"),
+  qualityRules: QualityRules.nullable().describe("Overrides of the quality rules; null = the built-in defaults"),
 };
 const AiSettingsSchema = z.object(aiSettingsFields);
 const Connection = z.object({
@@ -189,14 +193,6 @@ const Credits = z.object({
   trialExpired: z.boolean(),
   msg: z.string().optional(),
 });
-const Usage = z
-  .object({
-    inputTokens: z.number().int().describe("All input tokens, cached ones included"),
-    outputTokens: z.number().int(),
-    cachedInputTokens: z.number().int().describe("The part of the input read from the provider's prompt cache"),
-    costUsd: z.number().nullable().describe("USD; null when the model's price is unknown"),
-  })
-  .describe("Tokens from the provider's own usage report, and their cost");
 const Generate = z
   .union([z.object({ subject_line: z.string(), email_body: z.string() }), z.object({ content: z.string() })])
   .and(
@@ -208,12 +204,20 @@ const Generate = z
       }),
       row: cells().optional().describe("The row as written to the CSV file (when `csvId` was given)"),
       usage: Usage.nullable().describe("What the provider billed for this call; null when it sent no usage report"),
+      flags: z.array(QualityFlag).describe("Quality flags of the answer; [] when every rule passed"),
+      sources: z
+        .array(WebSource)
+        .nullable()
+        .describe("Web research: the pages the answer cites (else the search results); null for content creation"),
     }),
   );
 const BatchStarted = z.object({
   batchId: z.string(),
-  total: z.number().int(),
-  skippedApproved: z.number().int().describe("Approved rows the run leaves alone (overwriteApproved not set)"),
+  total: z.number().int().describe("Rows the batch will generate"),
+  skippedApproved: z
+    .number()
+    .int()
+    .describe("Approved rows the selection matched but the run leaves alone (`overwriteApproved` not set)"),
 });
 const batchStatusFields = {
   batchId: z.string(),
@@ -503,6 +507,7 @@ export const RESPONSE_SCHEMAS = {
   CronWork,
   OpenApiDocument: OpenApiDocumentSchema,
   ...USAGE_RESPONSE_SCHEMAS,
+  ...QUALITY_RESPONSE_SCHEMAS,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -564,4 +569,10 @@ export type PayloadChecks = [
   Check<Same<Out<"PromoCode">, PromoCodeJson>>,
   Check<Same<Out<"PromoCodes">, PromoCodesJson>>,
   Check<Same<Out<"OutboxEmail">, OutboxEmailJson>>,
+  Check<Same<Out<"QualityFlag">, QualityFlagType>>,
+  Check<Same<Out<"QualityRules">, QualityRulesType>>,
+  Check<Same<Out<"Preview">, PreviewJson>>,
+  Check<Same<Out<"KeepPreview">, KeepPreviewJson>>,
+  Check<Same<Out<"FileQuality">, FileQualityJson>>,
+  Check<Same<Out<"RowApproval">, RowApprovalJson>>,
 ];

@@ -67,6 +67,8 @@ export const EXAMPLES = {
         "Email Body": "Hi Ann,\n\nI noticed Acme is hiring SDRs...",
       },
       usage: { inputTokens: 412, outputTokens: 96, cachedInputTokens: 0, costUsd: 0.0001194 },
+      flags: [{ rule: "spam_words", severity: "warn", message: 'Spam-trigger word: "guarantee"' }],
+      sources: null,
     },
   },
   bulk: {
@@ -78,6 +80,8 @@ export const EXAMPLES = {
       rowsToProcess: [0, 1],
       csvId: FILE_ID,
       maxCostUsd: 1,
+      overwriteApproved: false,
+      qualityRules: { subject_too_long: { maxChars: 50 } },
     },
     response: { batchId: BATCH_ID, total: 2, skippedApproved: 0 },
   },

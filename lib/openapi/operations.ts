@@ -33,6 +33,7 @@ import { createTicketSchema, replySchema, userStatusSchema } from "@/lib/service
 import type { ResponseSchemaName } from "./components";
 import { EXAMPLES } from "./examples";
 import { createApiKeySchema, mailboxQuery, modelsQuery } from "./local-schemas";
+import { QUALITY_OPERATIONS } from "./quality-operations";
 import { USAGE_OPERATIONS } from "./usage-operations";
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -247,10 +248,15 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "AI configuration",
     summary: "Save the generator's settings",
     description:
-      "Fields at the top level, or wrapped as `{ aiConfig: {...} }`. `jsonSchema` is JSON text (an object is accepted too).",
+      "Fields at the top level, or wrapped as `{ aiConfig: {...} }`. `jsonSchema` is JSON text (an object is accepted too). `qualityRules` holds overrides of the quality rules (see the `QualityRules` schema; `null` goes back to the defaults); an unknown rule id or setting, or a limit that is not a positive whole number, is a 400 naming it.",
     access: "user",
     body: updateAiConfigSchema,
-    bodyExample: { selectedModel: "gpt-4o-mini", maxRows: 25, useCase: "content_creation" },
+    bodyExample: {
+      selectedModel: "gpt-4o-mini",
+      maxRows: 25,
+      useCase: "content_creation",
+      qualityRules: { subject_too_long: { maxChars: 50 }, spam_words: { severity: "block" } },
+    },
     success: ok("Saved", "AiConfigSaved"),
   },
   {
@@ -353,7 +359,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Generation",
     summary: "Generate the e-mail of one row",
     description:
-      "`data` is the CSV's row list (a single row object is accepted too) and `selectedRowIndex` picks the row; `{{Column}}` placeholders of the prompt are filled from it. With `csvId` the result is written into that row of the saved file. Costs one credit.",
+      "`data` is the CSV's row list (a single row object is accepted too) and `selectedRowIndex` picks the row; `{{Column}}` placeholders of the prompt are filled from it. With `csvId` the result is written into that row of the saved file, with one column per extra top-level field of the output schema (and `Sources` for web research). Costs one credit. The answer carries the quality `flags` of the result (`qualityRules` overrides the saved rules for this call) and, for web research, its `sources`.",
     access: "user",
     body: generateSchema,
     bodyExample: EXAMPLES.generate.request,
@@ -376,7 +382,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Generation",
     summary: "Start a bulk batch",
     description:
-      '`rowsToProcess` is a list of 0-based row indices (or N: the first N rows) of the saved file `csvId`. Credits for every row are reserved up front; rows that are not processed are refunded. Poll `GET /api/ai/batch-status/{id}`. `maxCostUsd` (USD > 0) caps the run\'s provider cost: no row starts that would take the recorded cost past it, and the batch then ends `cancelled` with `stopReason: "spend_cap"`; a 400 names the model when its price is unknown. `mode`: `"standard"` (default) or `"batch"` — the provider\'s Batch API (OpenAI Batches, Anthropic Message Batches) at the batch price (half the standard), results within 24 hours; refused with 400 for web research (the Batch APIs do not run web search) and with a spending cap.',
+      "`rowsToProcess` is a list of 0-based row indices (or N: the first N rows) of the saved file `csvId`. Credits for every row are reserved up front; rows that are not processed are refunded. Poll `GET /api/ai/batch-status/{id}`. `maxCostUsd` (USD > 0) caps the run's provider cost: no row starts that would take the recorded cost past it, and the batch then ends `cancelled` with `stopReason: \"spend_cap\"`; a 400 names the model when its price is unknown. Approved rows are skipped (`skippedApproved` counts them) unless `overwriteApproved: true`; `useApprovedExamples: true` adds up to 3 of the file's approved rows to every prompt as examples; `qualityRules` overrides the saved rules for this run. Each generated row stores its quality flags (`GET /api/csv/{id}/quality`) and fills one column per extra top-level field of the output schema (and `Sources` for web research). `mode`: `\"standard\"` (default) or `\"batch\"` — the provider's Batch API (OpenAI Batches, Anthropic Message Batches) at the batch price (half the standard), results within 24 hours; refused with 400 for web research (the Batch APIs do not run web search) and with a spending cap.",
     access: "user",
     body: bulkSchema,
     bodyExample: EXAMPLES.bulk.request,
@@ -1106,4 +1112,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: ["not_found"],
   },
   ...USAGE_OPERATIONS,
+  ...QUALITY_OPERATIONS,
 ];

@@ -311,11 +311,11 @@ async function runLeased(
       openings,
       rowIndex: claimed.rowIndex,
     });
+    // Remembered before any await: rows answering at the same moment see each other's opening.
+    if (result.output) rememberOpening(openings, cells[GENERATED_COLUMNS.body] ?? "", claimed.rowIndex);
     try {
-      if (result.output) {
-        await completeItem(ref, entry.itemId, claimed.rowId, cells, usageOf(true), flags);
-        rememberOpening(openings, cells[GENERATED_COLUMNS.body] ?? "", claimed.rowIndex);
-      } else
+      if (result.output) await completeItem(ref, entry.itemId, claimed.rowId, cells, usageOf(true), flags);
+      else
         await failItem(
           ref,
           entry.itemId,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { csvRows, previewRuns } from "@/lib/db/schema";
@@ -76,8 +76,11 @@ export async function keepPreview(userId: string, previewId: string): Promise<Ke
       await tx
         .update(csvRows)
         .set({ approvedAt: sql`coalesce(${csvRows.approvedAt}, now())` })
-        .where(and(eq(csvRows.fileId, run.csvFileId), isNull(csvRows.deletedAt), sql`${csvRows.id} = any(${rowIds})`));
-    await tx.update(previewRuns).set({ keptAt: sql`now()` }).where(eq(previewRuns.id, run.id));
+        .where(and(eq(csvRows.fileId, run.csvFileId), isNull(csvRows.deletedAt), inArray(csvRows.id, rowIds)));
+    await tx
+      .update(previewRuns)
+      .set({ keptAt: sql`now()` })
+      .where(eq(previewRuns.id, run.id));
     return { msg: `Kept ${rowIds.length} ${rowIds.length === 1 ? "row" : "rows"}`, kept: rowIds.length, rowIds };
   });
 }

@@ -5,6 +5,7 @@ import { generateStructured } from "@/lib/ai/generate";
 import type { WebSource } from "@/lib/ai/generation-types";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsFromOutput } from "@/lib/ai/result";
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { withCost, type UsageJson } from "@/lib/ai/usage";
 import { db } from "@/lib/db";
 import { previewRuns, type UserRow } from "@/lib/db/schema";
@@ -13,7 +14,7 @@ import type { QualityFlag } from "@/lib/quality/rules";
 import { refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
 import { planRun, type RunPlan } from "@/lib/services/generation/plan-run";
 import type { PreviewInput } from "@/lib/services/generation/schemas";
-import { flagsOfResult, openingsOfRows } from "@/lib/services/quality/row-flags";
+import { flagsOfResult, openingsOfRows, rememberOpening, type ResultToCheck } from "@/lib/services/quality/row-flags";
 import { recordUsage } from "@/lib/services/usage/record-usage";
 import type { PreviewStoredResult } from "./keep-preview";
 
@@ -50,7 +51,13 @@ export interface PreviewJson {
   results: PreviewResultJson[];
 }
 
-type Outcome = { json: PreviewResultJson; stored: PreviewStoredResult | null; failed: boolean };
+/** A previewed row; `check` is what its flags are computed from once every row has answered. */
+type Outcome = {
+  json: PreviewResultJson;
+  stored: PreviewStoredResult | null;
+  failed: boolean;
+  check?: Pick<ResultToCheck, "cells" | "output" | "sources">;
+};
 
 async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promise<Outcome> {
   const { settings, rows } = plan;
@@ -87,15 +94,6 @@ async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promi
   const research = settings.useCase === "web_research";
   const sources = research ? (result.sources ?? []) : undefined;
   const { cells, answer } = cellsFromOutput(result.output, { fields: plan.outputFields, sources });
-  const flags = flagsOfResult({
-    cells,
-    output: result.output,
-    useCase: settings.useCase,
-    sources,
-    rules: plan.qualityRules,
-    openings: openingsOfRows(rows, rowIndex),
-    rowIndex,
-  });
   const subject_line = "subject_line" in answer ? answer.subject_line : "";
   const email_body = "email_body" in answer ? answer.email_body : answer.content;
   const json: PreviewResultJson = {
@@ -103,12 +101,40 @@ async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promi
     subject_line,
     email_body,
     output: result.output,
-    flags,
+    flags: [],
     usage,
     sources: sources ?? null,
   };
   // An answer that is not a JSON object failed: shown with its flag, not kept, its credit given back.
-  return { json, stored: result.output ? { rowId: stored.id, rowIndex, cells, flags } : null, failed: !result.output };
+  return {
+    json,
+    stored: result.output ? { rowId: stored.id, rowIndex, cells, flags: [] } : null,
+    failed: !result.output,
+    check: { cells, output: result.output, sources },
+  };
+}
+
+/**
+ * The flags of the previewed rows, in file order. `duplicate_opening` compares each row with the file's
+ * other generated rows and with the rows previewed before it (their old text is about to be replaced).
+ */
+function flagOutcomes(plan: RunPlan, outcomes: Outcome[]): void {
+  const previewed = new Set(plan.indices);
+  const openings = openingsOfRows(plan.rows.map((row, i) => (previewed.has(i) ? { data: {} } : row)));
+  for (const outcome of outcomes) {
+    if (!outcome.check) continue;
+    const { rowIndex } = outcome.json;
+    const flags = flagsOfResult({
+      ...outcome.check,
+      useCase: plan.settings.useCase,
+      rules: plan.qualityRules,
+      openings,
+      rowIndex,
+    });
+    outcome.json.flags = flags;
+    if (outcome.stored) outcome.stored.flags = flags;
+    if (outcome.check.output) rememberOpening(openings, outcome.check.cells[GENERATED_COLUMNS.body] ?? "", rowIndex);
+  }
 }
 
 /**
@@ -133,6 +159,7 @@ export async function runPreview(user: UserRow, input: PreviewInput): Promise<Pr
     await refundCredits(user.id, reservation.day, reservation.amount);
     throw error;
   }
+  flagOutcomes(plan, outcomes);
   const failed = outcomes.filter((o) => o.failed).length;
   if (failed > 0) await refundCredits(user.id, reservation.day, failed);
   const stored = outcomes.flatMap((o) => (o.stored ? [o.stored] : []));
