@@ -18,6 +18,7 @@ import { ModelWarnings } from "@/components/models/model-warnings";
 import { labelOfUseCase } from "@/lib/client/labels";
 import { useDeleteTemplate, useTemplates } from "@/lib/client/queries/ai";
 import type { TemplateJson } from "@/lib/services/templates/templates";
+import { StarterTemplatesList } from "./starter-templates-list";
 import { ViewTemplateDialog } from "./view-template-dialog";
 
 interface Props {
@@ -89,6 +90,7 @@ export function ManageTemplatesDialog({ open, onOpenChange }: Props) {
             </TableBody>
           </Table>
         )}
+        <StarterTemplatesList className="rounded-lg border bg-muted/30 p-3" />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close

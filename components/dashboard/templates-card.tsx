@@ -10,6 +10,7 @@ import { useTemplates } from "@/lib/client/queries/ai";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 import { ModelWarnings } from "@/components/models/model-warnings";
 import { ManageTemplatesDialog } from "./manage-templates-dialog";
+import { StarterTemplatesList } from "./starter-templates-list";
 
 const PREVIEW = 3;
 
@@ -33,7 +34,10 @@ export function TemplatesCard({ initialTemplates }: { initialTemplates: Template
       <CardContent className="space-y-3">
         <ModelWarnings kinds={["template"]} />
         {templates.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No templates saved yet.</p>
+          <>
+            <p className="text-sm text-muted-foreground">No templates saved yet.</p>
+            <StarterTemplatesList />
+          </>
         ) : (
           <ul className="space-y-2" data-testid="template-list">
             {templates.slice(0, PREVIEW).map((t) => (

@@ -1,6 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { Eye } from "lucide-react";
+import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { FormAlert } from "@/components/auth/form-alert";
 import { useZodForm } from "@/components/forms/use-zod-form";
@@ -15,24 +17,25 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { defaultFromOptions, providerOfModelId } from "@/lib/ai/models";
 import { missingVariables } from "@/lib/ai/prompt-variables";
-import type { UseCase } from "@/lib/ai/providers";
 import { selectRowIndices } from "@/lib/ai/row-selection";
+import { starterSettings, type StarterTemplate } from "@/lib/ai/starter-templates";
 import { messageOf } from "@/lib/client/api";
 import { aiKeys, useCreateTemplate, useSaveAiConfig } from "@/lib/client/queries/ai";
+import { useFileQuality } from "@/lib/client/queries/quality";
 import type { ConnectionJson } from "@/lib/services/connections/connections";
 import { aiConfigFormSchema } from "@/lib/services/generation/schemas";
 import type { ModelOption } from "@/lib/services/models/available-models";
 import type { TemplateJson } from "@/lib/services/templates/templates";
 import type { TableRow } from "./csv-store";
 import { rememberLastUsedConfig } from "./last-used-config";
-import { ModelConnectionFields } from "./model-connection-fields";
+import { ModelConnectionFields, UseCaseField } from "./model-connection-fields";
+import { PreviewDialog, usePreview } from "./preview-dialog";
 import { PromptEditor } from "./prompt-editor";
-import { SaveRunMenu } from "./save-run-menu";
+import { DEFAULT_RUN_OPTIONS, previewPayloadOf, RunOptionsFields, SaveRunMenu, type RunOptions } from "./save-run-menu";
 import { TemplateControls } from "./template-controls";
 import type { RunRequest } from "./use-generation";
 
@@ -93,8 +96,31 @@ function ConfigForm(props: Props) {
   const patch = (changes: Partial<Draft>) =>
     (Object.keys(changes) as (keyof Draft)[]).forEach((name) => set(name, changes[name]!));
 
-  const allRows = selectRowIndices(rows, { onlyRunIf: values.onlyRunIf, maxRows });
-  const viewRows = selectRowIndices(rows, { rowsToProcess: visibleRowIndices(), onlyRunIf: values.onlyRunIf, maxRows });
+  const [options, setOptions] = useState<RunOptions>(DEFAULT_RUN_OPTIONS);
+  const preview = usePreview(props.csvId);
+
+  // Approved rows are left out of a run unless it may overwrite them (the server skips them too).
+  const quality = useFileQuality(props.csvId ?? null).data;
+  const approved = useMemo(() => new Set(quality?.rows.flatMap((r) => (r.approved ? [r.rowId] : []))), [quality]);
+  const isApproved = (i: number) => approved.has(rows[i]!.id);
+  const unlessApproved = (indices: number[]) =>
+    options.overwriteApproved ? indices : indices.filter((i) => !isApproved(i));
+  const runRows = selectRowIndices(rows, { onlyRunIf: values.onlyRunIf, maxRows });
+  const approvedInRun = runRows.filter(isApproved).length;
+  const allRows = unlessApproved(runRows);
+  const viewRows = unlessApproved(
+    selectRowIndices(rows, { rowsToProcess: visibleRowIndices(), onlyRunIf: values.onlyRunIf, maxRows }),
+  );
+  const noMatch = rows.length > 0 && allRows.length === 0;
+
+  // A preview covers the first 3 rows the condition selects (approved ones included).
+  const previewCount = Math.min(3, selectRowIndices(rows, { onlyRunIf: values.onlyRunIf }).length);
+  const previewPayload = previewPayloadOf(values, props.csvId, options);
+  const previewAction = {
+    label: `Preview ${previewCount || 3} ${previewCount === 1 ? "row" : "rows"}`,
+    disabled: !previewPayload || previewCount === 0,
+    onSelect: () => previewPayload && preview.start(previewPayload),
+  };
 
   /** Saves the settings (validated with the server's schema first); null when it failed. */
   async function save(): Promise<AiSettings | null> {
@@ -116,7 +142,7 @@ function ConfigForm(props: Props) {
     const config = await save();
     if (!config) return;
     onOpenChange(false);
-    onRun({ config, rowIndices });
+    onRun({ config, rowIndices, options });
   }
 
   async function saveTemplate(name: string): Promise<void> {
@@ -154,6 +180,9 @@ function ConfigForm(props: Props) {
     });
   }
 
+  /** A starter fills the prompt, schema and use case as unsaved changes. */
+  const applyStarter = (starter: StarterTemplate) => patch(starterSettings(starter));
+
   const busy = saveConfig.isPending;
   return (
     <div className="space-y-5">
@@ -173,25 +202,7 @@ function ConfigForm(props: Props) {
         connections={props.connections}
         onConnectionAdded={connectionAdded}
       />
-      <div className="space-y-1.5">
-        <Label id="ai-use-case">Use case</Label>
-        <RadioGroup
-          value={values.useCase}
-          onValueChange={(v) => set("useCase", v as UseCase)}
-          className="flex flex-wrap gap-6"
-          aria-labelledby="ai-use-case"
-        >
-          <label className="flex items-center gap-2 text-sm">
-            <RadioGroupItem value="web_research" /> Web Research
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <RadioGroupItem value="content_creation" /> Content Creation
-          </label>
-        </RadioGroup>
-        <p className="text-xs text-muted-foreground">
-          Web Research lets the model look up each prospect&apos;s company online before writing.
-        </p>
-      </div>
+      <UseCaseField value={values.useCase} onChange={(useCase) => set("useCase", useCase)} />
       <PromptEditor
         value={values.prompt}
         onChange={(prompt) => set("prompt", prompt)}
@@ -233,6 +244,11 @@ function ConfigForm(props: Props) {
             {...form.field("onlyRunIf")}
           />
           <p className="text-xs text-muted-foreground">!{"{{Column}}"} runs only rows where that column is empty.</p>
+          {noMatch ? (
+            <p className="text-xs font-medium text-destructive" role="status" data-testid="no-rows-match">
+              No rows match the criteria
+            </p>
+          ) : null}
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="ai-max-cost">Spending cap per run (USD)</Label>
@@ -251,22 +267,34 @@ function ConfigForm(props: Props) {
           </p>
         </div>
       </div>
-      <TemplateControls templates={props.templates} onLoad={loadTemplate} onSave={saveTemplate} />
-      <DialogFooter>
+      <TemplateControls
+        templates={props.templates}
+        onLoad={loadTemplate}
+        onStarter={applyStarter}
+        onSave={saveTemplate}
+      />
+      <RunOptionsFields value={options} onChange={setOptions} approvedInRun={approvedInRun} />
+      <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
+        </Button>
+        <Button type="button" variant="secondary" disabled={previewAction.disabled} onClick={previewAction.onSelect}>
+          <Eye aria-hidden /> {previewAction.label}
         </Button>
         <SaveRunMenu
           settings={values}
           csvId={props.csvId}
           allRows={allRows}
           viewRows={viewRows}
+          options={options}
           remainingCredits={remainingCredits}
           busy={busy}
           onRun={(rowIndices) => void saveAndRun(rowIndices)}
           onSaveOnly={() => void save().then((config) => config && onOpenChange(false))}
+          preview={previewAction}
         />
       </DialogFooter>
+      <PreviewDialog {...preview.dialog} columns={columns} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -10,7 +11,12 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { formatUsd } from "@/lib/ai/format-usd";
+import { SOURCES_COLUMN } from "@/lib/ai/result";
 import { useRowUsage } from "@/lib/client/queries/csv";
+import { useFileQuality } from "@/lib/client/queries/quality";
+import { csvFileKey, type CsvTable } from "./csv-store";
+import { QualityFlagList } from "./preview-flags";
+import { SourceLinks, sourcesOfCell } from "./preview-sources";
 
 function pretty(text: string): string {
   try {
@@ -42,7 +48,24 @@ function RowUsageLine({ csvId, rowId }: { csvId: string | null; rowId: number | 
   );
 }
 
-/** Shows the raw AI response (JSON text) of one row, with what its generation cost. */
+/** The row's quality flags (from the file's quality) and the pages its web research cited (its Sources cell). */
+function RowQualityAndSources({ csvId, rowId }: { csvId: string | null; rowId: number | null }) {
+  const queryClient = useQueryClient();
+  const quality = useFileQuality(csvId);
+  const flags = quality.data?.rows.find((r) => r.rowId === rowId)?.flags ?? [];
+  // The row as the generator's table holds it (read when the viewer opens).
+  const table = csvId ? queryClient.getQueryData<CsvTable>(csvFileKey(csvId)) : undefined;
+  const sources = sourcesOfCell(table?.rows.find((r) => r.id === rowId)?.data[SOURCES_COLUMN]);
+  if (flags.length === 0 && sources.length === 0) return null;
+  return (
+    <div className="space-y-3">
+      <QualityFlagList flags={flags} />
+      <SourceLinks urls={sources} />
+    </div>
+  );
+}
+
+/** Shows the raw AI response (JSON text) of one row, with what its generation cost, its flags and sources. */
 export function AiResponseDialog({
   response,
   csvId,
@@ -69,6 +92,7 @@ export function AiResponseDialog({
           {response ? pretty(response) : ""}
         </pre>
         {response !== null ? <RowUsageLine csvId={csvId} rowId={rowId} /> : null}
+        {response !== null ? <RowQualityAndSources csvId={csvId} rowId={rowId} /> : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close

@@ -13,6 +13,8 @@
  * - edits write into the cached table instead of invalidating it: a cell edit optimistically (put
  *   back cell by cell if the save fails, so rows merged meanwhile are kept), the others from the
  *   server's answer.
+ * Whenever rows change (pulled changes, an e-mail edited, a row deleted) the file's quality flags are
+ * read again (`refreshFileQuality`).
  * Structural sharing is off for this query: the merge already keeps unchanged rows as they are,
  * and deep-comparing 50,000 rows on every merge would cost more than it saves.
  */
@@ -20,7 +22,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, messageOf } from "@/lib/client/api";
-import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
+import { refreshFileQuality } from "@/lib/client/queries/quality";
+import { CSV_LIMITS, formatCount, GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { CsvParseError, type ParsedCsv } from "@/lib/csv/parse-csv";
 import { parseCsvFile } from "@/lib/csv/parse-in-worker";
 import type { CsvFileJson, CsvFileSummary } from "@/lib/services/csv/csv-files";
@@ -131,9 +134,11 @@ export async function syncChanges(queryClient: QueryClient, fileId: string): Pro
   const changes = await api<ChangesJson>(`${fileUrl(fileId)}/changes?since=${since}`);
   if (changes.reload && changes.rowsReplacedAt !== current.rowsReplacedAt) {
     await queryClient.refetchQueries({ queryKey: csvFileKey(fileId), exact: true });
+    refreshFileQuality(queryClient, fileId);
     return [];
   }
   patchTable(queryClient, fileId, (table) => mergeChanges(table, changes));
+  if (changes.rows.length) refreshFileQuality(queryClient, fileId);
   return changes.rows.map((r) => r._id);
 }
 
@@ -161,6 +166,11 @@ export function useCsvEdits() {
     onError: (_error, { fileId, rowId, column }, context) => {
       if (context) patch(fileId, (table) => withCells(table, rowId, { [column]: context.previous }));
     },
+    // The server checks an edited subject or body again.
+    onSuccess: (_row, { fileId, column }) => {
+      if (column === GENERATED_COLUMNS.subject || column === GENERATED_COLUMNS.body)
+        refreshFileQuality(queryClient, fileId);
+    },
   });
 
   /** Edit Email: several cells of one row, adding any missing column first. */
@@ -173,7 +183,10 @@ export function useCsvEdits() {
       }
       return api<RowJson>(`${fileUrl(fileId)}/rows/${rowId}`, { method: "PATCH", body: { data } });
     },
-    onSuccess: (_row, { fileId, rowId, data }) => patch(fileId, (table) => withCells(table, rowId, data)),
+    onSuccess: (_row, { fileId, rowId, data }) => {
+      patch(fileId, (table) => withCells(table, rowId, data));
+      refreshFileQuality(queryClient, fileId);
+    },
   });
 
   const addRow = useMutation({
@@ -191,6 +204,7 @@ export function useCsvEdits() {
     onSuccess: (_answer, { fileId, rowId }) => {
       patch(fileId, (table) => ({ ...table, rows: table.rows.filter((r) => r.id !== rowId) }));
       invalidateFileLists(queryClient);
+      refreshFileQuality(queryClient, fileId);
     },
   });
 

@@ -21,7 +21,8 @@ export const ROW_HEIGHT = 40;
 export const DEFAULT_COLUMN_WIDTH = 150;
 export const MIN_COLUMN_WIDTH = 80;
 const NUMBER_WIDTH = 56;
-const ACTIONS_WIDTH = 176;
+/** Quality badge and approve check (76 px), then generate, edit, view response and delete. */
+const ACTIONS_WIDTH = 256;
 
 export interface RowState {
   className?: string;
@@ -34,6 +35,8 @@ interface CsvTableMeta {
   onSaveCell: (rowId: number, column: string, value: string) => void;
   renderActions: (row: TableRow, index: number) => React.ReactNode;
   rowState?: (row: TableRow) => RowState | undefined;
+  /** A row's 0-based index in the file, when the table shows only some rows (default: its position). */
+  rowIndex?: (row: TableRow) => number;
 }
 
 type ColumnKind = { kind: "number" } | { kind: "data"; name: string } | { kind: "actions" };
@@ -45,6 +48,9 @@ const features = tableFeatures({
   columnMeta: {} as ColumnKind,
 });
 type Features = typeof features;
+
+/** The row's index in the file: what its number shows and what its actions act on. */
+const indexOf = (meta: CsvTableMeta, row: Row<Features, TableRow>) => meta.rowIndex?.(row.original) ?? row.index;
 
 const helper = createColumnHelper<Features, TableRow>();
 
@@ -58,13 +64,13 @@ function buildColumns(names: string[]) {
       header: "#",
       meta: { kind: "number" },
       ...fixed(NUMBER_WIDTH),
-      cell: ({ row, column }) => (
+      cell: ({ row, column, table }) => (
         <div
           role="rowheader"
           className="sticky left-0 z-10 flex shrink-0 items-center border-r bg-inherit px-2 text-xs text-muted-foreground"
           style={{ width: column.getSize() }}
         >
-          {row.index + 1}
+          {indexOf(table.options.meta!, row) + 1}
         </div>
       ),
     }),
@@ -102,7 +108,7 @@ function buildColumns(names: string[]) {
             {label ? (
               <span className="text-xs font-medium text-primary">{label}</span>
             ) : (
-              table.options.meta!.renderActions(row.original, row.index)
+              table.options.meta!.renderActions(row.original, indexOf(table.options.meta!, row))
             )}
           </div>
         );
@@ -114,6 +120,8 @@ function buildColumns(names: string[]) {
 interface Props extends CsvTableMeta {
   columns: string[];
   rows: TableRow[];
+  /** Shown instead of rows when there are none (a filter that matches no row). */
+  empty?: React.ReactNode;
   scrollRef: React.RefObject<HTMLDivElement | null>;
   onDeleteColumn: (column: string) => void;
 }
@@ -124,7 +132,17 @@ const rowId = (row: TableRow) => String(row.id);
  * The editable table, on TanStack Table (column sizing and resizing) with TanStack Virtual: only the
  * rows in view are rendered, so 50,000 rows scroll smoothly.
  */
-export function CsvTable({ columns, rows, scrollRef, onDeleteColumn, onSaveCell, renderActions, rowState }: Props) {
+export function CsvTable({
+  columns,
+  rows,
+  scrollRef,
+  onDeleteColumn,
+  onSaveCell,
+  renderActions,
+  rowState,
+  rowIndex,
+  empty,
+}: Props) {
   const columnDefs = useMemo(() => buildColumns(columns), [columns]);
   const table = useTable({
     features,
@@ -132,7 +150,7 @@ export function CsvTable({ columns, rows, scrollRef, onDeleteColumn, onSaveCell,
     data: rows,
     getRowId: rowId,
     columnResizeMode: "onChange",
-    meta: { onSaveCell, renderActions, rowState },
+    meta: { onSaveCell, renderActions, rowState, rowIndex },
   });
   const tableRows = table.getRowModel().rows;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual manages its own state
@@ -185,6 +203,11 @@ export function CsvTable({ columns, rows, scrollRef, onDeleteColumn, onSaveCell,
             );
           })}
         </div>
+        {rows.length === 0 && empty ? (
+          <div className="sticky left-0 w-full max-w-[calc(100vw-4rem)] p-8 text-center text-sm text-muted-foreground">
+            {empty}
+          </div>
+        ) : null}
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => (
             <TableRowView

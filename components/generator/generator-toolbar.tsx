@@ -26,6 +26,8 @@ interface Props {
   exportTargets: ExportTarget[];
   onAddRow: () => void;
   onAddColumn: () => void;
+  /** More controls after the export menu (the quality filter and "Regenerate flagged rows"). */
+  children?: React.ReactNode;
 }
 
 export function GeneratorToolbar({
@@ -37,6 +39,7 @@ export function GeneratorToolbar({
   exportTargets,
   onAddRow,
   onAddColumn,
+  children,
 }: Props) {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
@@ -75,6 +78,7 @@ export function GeneratorToolbar({
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
+      {children}
       <div className="ml-auto flex gap-2">
         <Button variant="outline" onClick={onAddRow} disabled={!hasTable}>
           <Plus aria-hidden /> Add Row

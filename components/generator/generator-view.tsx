@@ -22,6 +22,8 @@ import { AddColumnDialog } from "./add-column-dialog";
 import { AddRowDialog } from "./add-row-dialog";
 import { AiConfigDialog } from "./ai-config-dialog";
 import { AiResponseDialog } from "./ai-response-dialog";
+import { StarterTemplateMenu } from "./template-controls";
+import { starterSettings } from "@/lib/ai/starter-templates";
 import { CreditLimitDialog } from "./credit-limit-dialog";
 import { CreditsMeter } from "./credits-meter";
 import { useCsvEdits, useCsvTable, useImportCsv, type TableRow } from "./csv-store";
@@ -33,6 +35,10 @@ import { ProgressPanel } from "./progress-panel";
 import { hasAiResponse, RowActions } from "./row-actions";
 import { CSV_ID_KEY, useSessionItem } from "./session-state";
 import { TableFooter } from "./table-footer";
+import { ExportGateDialog } from "./export-gate-dialog";
+import { QualityCell } from "./quality-cell";
+import { QualityControls } from "./quality-controls";
+import { useQualityView } from "./quality-view";
 import { useExport } from "./use-export";
 import { useGeneration } from "./use-generation";
 import { useTimedMessage } from "./use-timed-message";
@@ -93,7 +99,8 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
   const [limitOpen, setLimitOpen] = useState(false);
   const openLimit = useCallback(() => setLimitOpen(true), []);
   const gen = useGeneration({ table, config: config.aiConfig, credits, edits, show: showMessage, openLimit });
-  const exporter = useExport(table, (target) => void deliveryRecorded(target));
+  const quality = useQualityView(table, setOpError);
+  const exporter = useExport(table, (target) => void deliveryRecorded(target), quality.blockedRowIds);
 
   const [addRowOpen, setAddRowOpen] = useState(false);
   const [addColumnOpen, setAddColumnOpen] = useState(false);
@@ -131,11 +138,9 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
     const el = scrollRef.current;
     if (!el || !table) return [];
     const first = Math.floor(el.scrollTop / ROW_HEIGHT);
-    const last = Math.min(
-      table.rows.length - 1,
-      Math.floor((el.scrollTop + el.clientHeight - ROW_HEIGHT) / ROW_HEIGHT),
-    );
-    return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+    const shown = quality.visibleRows; // the "Flagged rows" filter may show only some rows
+    const last = Math.min(shown.length - 1, Math.floor((el.scrollTop + el.clientHeight - ROW_HEIGHT) / ROW_HEIGHT));
+    return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => quality.indexOf(shown[first + i]!));
   };
 
   const rowState = (row: TableRow) =>
@@ -183,7 +188,17 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
         ]}
         onAddRow={() => setAddRowOpen(true)}
         onAddColumn={() => setAddColumnOpen(true)}
-      />
+      >
+        {table ? (
+          <QualityControls
+            quality={quality}
+            busy={Boolean(gen.batch)}
+            remainingCredits={remainingCredits}
+            config={config.aiConfig}
+            onRun={gen.startRun}
+          />
+        ) : null}
+      </GeneratorToolbar>
       {errors.map((text) => (
         <FormAlert key={text} kind="error">
           {text}
@@ -212,13 +227,22 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
         <>
           <CsvTable
             columns={table.columns}
-            rows={table.rows}
+            rows={quality.visibleRows}
+            rowIndex={quality.indexOf}
+            empty="No flagged rows: no generated row has a quality flag."
             scrollRef={scrollRef}
             onDeleteColumn={(name) => setConfirm({ kind: "column", name })}
             onSaveCell={saveCell}
             rowState={rowState}
             renderActions={(row, index) => (
               <RowActions
+                quality={
+                  <QualityCell
+                    quality={quality.of(row)}
+                    rowNumber={index + 1}
+                    onToggleApproved={() => quality.toggleApproved(row)}
+                  />
+                }
                 failed={isFailedRow(row.data)}
                 hasResponse={hasAiResponse(row.data)}
                 busy={gen.isGenerating(row.id)}
@@ -230,7 +254,12 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
               />
             )}
           />
-          <TableFooter rows={table.rows.length} columns={table.columns.length} scrollRef={scrollRef} />
+          <TableFooter
+            rows={table.rows.length}
+            shown={quality.visibleRows.length}
+            columns={table.columns.length}
+            scrollRef={scrollRef}
+          />
         </>
       ) : !loading ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
@@ -239,6 +268,13 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
           <p className="max-w-md text-sm text-muted-foreground">
             Make sure your CSV contains columns like First Name, Company, Website, etc.
           </p>
+          {/* A starter template opens the AI Configuration with its prompt, schema and use case (unsaved). */}
+          <StarterTemplateMenu
+            label="Start from a template"
+            onSelect={(starter) =>
+              setDialog({ open: true, initial: { ...config.aiConfig, ...starterSettings(starter) } })
+            }
+          />
         </div>
       ) : null}
       <AiConfigDialog
@@ -255,6 +291,7 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
         visibleRowIndices={visibleRowIndices}
         onRun={gen.runAfterSave}
       />
+      <ExportGateDialog {...exporter.gate} />
       <CreditLimitDialog open={limitOpen} onOpenChange={setLimitOpen} daily={credits?.credits.daily ?? 100} />
       <AddRowDialog
         open={addRowOpen}

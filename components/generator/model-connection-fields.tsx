@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AddConnectionForm } from "@/components/connections/add-connection-form";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import {
   Select,
   SelectContent,
@@ -14,7 +15,7 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { defaultFromOptions } from "@/lib/ai/models";
-import { PROVIDERS } from "@/lib/ai/providers";
+import { PROVIDERS, type UseCase } from "@/lib/ai/providers";
 import type { ConnectionJson } from "@/lib/services/connections/connections";
 import type { ModelOption } from "@/lib/services/models/available-models";
 
@@ -116,6 +117,31 @@ export function ModelConnectionFields({ value: form, onChange, models, connectio
           />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** Use case: Web Research (the model looks the prospect's company up first) or Content Creation. */
+export function UseCaseField({ value, onChange }: { value: UseCase; onChange: (useCase: UseCase) => void }) {
+  return (
+    <div className="space-y-1.5">
+      <Label id="ai-use-case">Use case</Label>
+      <RadioGroup
+        value={value}
+        onValueChange={(v) => onChange(v as UseCase)}
+        className="flex flex-wrap gap-6"
+        aria-labelledby="ai-use-case"
+      >
+        <label className="flex items-center gap-2 text-sm">
+          <RadioGroupItem value="web_research" /> Web Research
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <RadioGroupItem value="content_creation" /> Content Creation
+        </label>
+      </RadioGroup>
+      <p className="text-xs text-muted-foreground">
+        Web Research lets the model look up each prospect&apos;s company online before writing.
+      </p>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 
 interface Props {
+  /** The row's quality badge and approve check, shown first. */
+  quality?: React.ReactNode;
   failed: boolean;
   hasResponse: boolean;
   busy: boolean;
@@ -17,8 +19,12 @@ interface Props {
 
 const icon = "size-8";
 
-/** The sticky Actions cell: generate (or Retry for a failed row), edit the e-mail, view the AI response, delete. */
+/**
+ * The sticky Actions cell: the quality badge and approve check, generate (or Retry for a failed row),
+ * edit the e-mail, view the AI response, delete.
+ */
 export function RowActions({
+  quality,
   failed,
   hasResponse,
   busy,
@@ -30,6 +36,7 @@ export function RowActions({
 }: Props) {
   return (
     <>
+      {quality}
       {failed ? (
         <Button
           size="sm"

@@ -3,32 +3,68 @@
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { estimateSuffix } from "@/lib/client/estimate-format";
 import { useEstimate } from "@/lib/client/queries/ai";
-import type { BulkInput } from "@/lib/services/generation/schemas";
+import type { BulkInput, PreviewInput } from "@/lib/services/generation/schemas";
 
-interface Props {
-  /** The dialog's current settings (what a run would use). */
-  settings: Omit<AiSettings, "maxRows" | "maxCostUsd">;
-  /** The saved CSV file the run writes into; no estimate without one. */
-  csvId: string | undefined;
-  allRows: number[];
-  viewRows: number[];
-  remainingCredits: number;
-  busy: boolean;
-  onRun: (rowIndices: number[]) => void;
-  onSaveOnly: () => void;
+/** The run options of the AI Configuration dialog (both off by default). */
+export interface RunOptions {
+  /** Adds up to 3 of the file's approved rows to the prompt as examples. */
+  useApprovedExamples: boolean;
+  /** Lets the run overwrite approved rows (otherwise they are skipped). */
+  overwriteApproved: boolean;
+}
+
+export const DEFAULT_RUN_OPTIONS: RunOptions = { useApprovedExamples: false, overwriteApproved: false };
+
+type Settings = Omit<AiSettings, "maxRows" | "maxCostUsd">;
+
+/** The payload fields of the run options: sent only when on. */
+export function runOptionFields(
+  options: RunOptions | undefined,
+): Pick<BulkInput, "useApprovedExamples" | "overwriteApproved"> {
+  return {
+    ...(options?.useApprovedExamples ? { useApprovedExamples: true } : {}),
+    ...(options?.overwriteApproved ? { overwriteApproved: true } : {}),
+  };
+}
+
+/** The dialog's settings as a preview payload (no rowsToProcess: the server previews the first 3 selected). */
+export function previewPayloadOf(
+  settings: Settings,
+  csvId: string | undefined,
+  options: RunOptions,
+): PreviewInput | null {
+  if (!csvId || !settings.prompt.trim() || !settings.connectionId) return null;
+  return {
+    prompt: settings.prompt,
+    jsonSchema: settings.jsonSchema,
+    model: settings.selectedModel,
+    useCase: settings.useCase,
+    connectionId: settings.connectionId,
+    csvId,
+    onlyRunIf: settings.onlyRunIf,
+    ...(settings.qualityRules ? { qualityRules: settings.qualityRules } : {}),
+    ...runOptionFields(options),
+  };
 }
 
 /** The bulk payload a run of these rows would send (as use-generation builds it). */
-function payloadOf(settings: Props["settings"], csvId: string | undefined, rows: number[]): BulkInput | null {
+function payloadOf(
+  settings: Settings,
+  csvId: string | undefined,
+  rows: number[],
+  options: RunOptions,
+): BulkInput | null {
   if (!csvId || rows.length === 0 || !settings.prompt.trim() || !settings.connectionId) return null;
   return {
     prompt: settings.prompt,
@@ -39,6 +75,7 @@ function payloadOf(settings: Props["settings"], csvId: string | undefined, rows:
     csvId,
     rowsToProcess: rows,
     onlyRunIf: settings.onlyRunIf,
+    ...runOptionFields(options),
   };
 }
 
@@ -74,8 +111,25 @@ function RunItem(props: { label: string; disabled: boolean; payload: BulkInput |
   );
 }
 
-/** The AI Configuration dialog's Save menu: run all matching rows, the rows in view, or only save. */
-export function SaveRunMenu({ settings, csvId, allRows, viewRows, remainingCredits, busy, onRun, onSaveOnly }: Props) {
+interface Props {
+  /** The dialog's current settings (what a run would use). */
+  settings: Settings;
+  /** The saved CSV file the run writes into; no estimate without one. */
+  csvId: string | undefined;
+  allRows: number[];
+  viewRows: number[];
+  options: RunOptions;
+  remainingCredits: number;
+  busy: boolean;
+  onRun: (rowIndices: number[]) => void;
+  onSaveOnly: () => void;
+  /** "Preview N rows" (null: nothing to preview). */
+  preview: { label: string; disabled: boolean; onSelect: () => void };
+}
+
+/** The AI Configuration dialog's Save menu: run all matching rows, the rows in view, or only save; or preview. */
+export function SaveRunMenu(props: Props) {
+  const { settings, csvId, allRows, viewRows, options, remainingCredits, busy, onRun, onSaveOnly, preview } = props;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -87,17 +141,67 @@ export function SaveRunMenu({ settings, csvId, allRows, viewRows, remainingCredi
         <RunItem
           label={`Save and run ${allRows.length} rows`}
           disabled={allRows.length === 0 || remainingCredits < allRows.length}
-          payload={payloadOf(settings, csvId, allRows)}
+          payload={payloadOf(settings, csvId, allRows, options)}
           onSelect={() => onRun(allRows)}
         />
         <RunItem
           label={`Save and run ${viewRows.length} rows in this view`}
           disabled={viewRows.length === 0 || remainingCredits < viewRows.length}
-          payload={payloadOf(settings, csvId, viewRows)}
+          payload={payloadOf(settings, csvId, viewRows, options)}
           onSelect={() => onRun(viewRows)}
         />
         <DropdownMenuItem onSelect={onSaveOnly}>Save and don&apos;t run</DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={preview.disabled} onSelect={preview.onSelect}>
+          {preview.label}
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/**
+ * Run options next to the run buttons: approved rows as examples, and — when the run's rows include
+ * approved ones — whether to overwrite them (by default the run skips them, and says how many).
+ */
+export function RunOptionsFields(props: {
+  value: RunOptions;
+  onChange: (value: RunOptions) => void;
+  /** Approved rows among the rows the run would cover. */
+  approvedInRun: number;
+}) {
+  const { value, onChange, approvedInRun } = props;
+  const rows = (n: number) => `${n} approved ${n === 1 ? "row" : "rows"}`;
+  return (
+    <fieldset className="space-y-2 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-medium">Run options</legend>
+      <label className="flex items-start gap-2 text-sm">
+        <Checkbox
+          className="mt-0.5"
+          checked={value.useApprovedExamples}
+          onCheckedChange={(checked) => onChange({ ...value, useApprovedExamples: checked === true })}
+        />
+        <span>
+          Use my approved rows as examples
+          <span className="block text-xs text-muted-foreground">
+            Adds up to 3 rows you approved to the prompt, so new e-mails follow their style.
+          </span>
+        </span>
+      </label>
+      {approvedInRun > 0 ? (
+        <>
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={value.overwriteApproved}
+              onCheckedChange={(checked) => onChange({ ...value, overwriteApproved: checked === true })}
+            />
+            Overwrite approved rows
+          </label>
+          <p className="text-xs text-muted-foreground" data-testid="approved-skip-note">
+            {value.overwriteApproved ? `Overwrites ${rows(approvedInRun)}` : `Skips ${rows(approvedInRun)}`}
+          </p>
+        </>
+      ) : null}
+    </fieldset>
   );
 }

@@ -6,13 +6,19 @@ import { formatCount } from "@/lib/csv/limits";
 
 export const SCROLL_STEP = 100;
 
-/** "N rows x M columns" and the horizontal scroll buttons (100 px steps). */
+/**
+ * "N rows x M columns" ("4 of N rows x M columns" when a filter shows only some) and the horizontal
+ * scroll buttons (100 px steps).
+ */
 export function TableFooter({
   rows,
+  shown = rows,
   columns,
   scrollRef,
 }: {
   rows: number;
+  /** Rows the table shows (the "Flagged rows" filter). */
+  shown?: number;
   columns: number;
   scrollRef: React.RefObject<HTMLDivElement | null>;
 }) {
@@ -20,6 +26,7 @@ export function TableFooter({
   return (
     <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
       <span data-testid="table-size">
+        {shown === rows ? "" : `${formatCount(shown)} of `}
         {formatCount(rows)} rows x {columns} columns
       </span>
       <div className="flex gap-1">

@@ -11,6 +11,7 @@ import { toCsvText } from "@/lib/csv/parse-csv";
 import type { JobStartedJson } from "@/lib/services/jobs/jobs";
 import type { SendResultJson } from "@/lib/services/integrations/send";
 import type { CsvTable } from "./csv-store";
+import type { ExportGateProps } from "./export-gate-dialog";
 
 /** Export results are toasts that clear after 3 seconds (spec 4 and 9). */
 const EXPORT_TOAST = { duration: 3000 } as const;
@@ -23,6 +24,14 @@ const TARGETS = {
 } as const;
 
 const failureText = (detail: string) => `Failed to send data: ${detail}`;
+
+type ExportAction = "csv" | ExportDestination;
+const ACTION_LABELS: Record<ExportAction, string> = {
+  csv: "Export as CSV",
+  make: "Export to Make",
+  zapier: "Export to Zapier",
+};
+const NONE_BLOCKED: ReadonlySet<number> = new Set();
 
 /** "Sending 2,400 of 5,000 rows to Make…": a large export's progress, shown in its toast. */
 export function exportProgressText(sent: number, total: number, target: ExportDestination): string {
@@ -40,9 +49,16 @@ interface RunningExport {
  * Export as CSV (a download) and Export to Make / Zapier (the rows sent to the user's hook). Up to
  * 2,000 rows the server sends them at once; above that it answers with a background job, whose
  * progress the toast shows (polled) until it ends with the same success or failure text.
+ * When rows carry blocking quality flags (`blockedRowIds`), each export first asks (the `gate`
+ * dialog) and leaves those rows out unless the user says otherwise.
  */
-export function useExport(table: CsvTable | null, onSent: (target: ExportDestination) => void) {
+export function useExport(
+  table: CsvTable | null,
+  onSent: (target: ExportDestination) => void,
+  blockedRowIds: ReadonlySet<number> = NONE_BLOCKED,
+) {
   const [running, setRunning] = useState<RunningExport | null>(null);
+  const [pending, setPending] = useState<ExportAction | null>(null);
   const job = useJob(running?.jobId ?? null);
   const settledJob = useRef<string | null>(null);
 
@@ -99,23 +115,47 @@ export function useExport(table: CsvTable | null, onSent: (target: ExportDestina
     }
     return table;
   };
+  const blockedIn = (t: CsvTable) => t.rows.reduce((n, r) => (blockedRowIds.has(r.id) ? n + 1 : n), 0);
+
+  function run(action: ExportAction, skipBlocked: boolean) {
+    const t = rowsToExport();
+    if (!t) return;
+    const rows = skipBlocked ? t.rows.filter((r) => !blockedRowIds.has(r.id)) : t.rows;
+    if (rows.length === 0) return void toast.error("No data to export", EXPORT_TOAST);
+    if (action !== "csv") return send.mutate({ target: action, rows: rows.map((r) => r.data) });
+    downloadText(
+      exportFileName(t.fileName),
+      toCsvText(
+        t.columns,
+        rows.map((r) => r.data),
+      ),
+    );
+    toast.success(`Exported ${rows.length} rows as CSV`, EXPORT_TOAST);
+  }
+
+  /** Straight through when no row is blocked, else the gate dialog asks first. */
+  function request(action: ExportAction) {
+    const t = rowsToExport();
+    if (!t) return;
+    if (blockedIn(t) > 0) setPending(action);
+    else run(action, false);
+  }
+
+  const gate: ExportGateProps = {
+    action: pending && ACTION_LABELS[pending],
+    blocked: table ? blockedIn(table) : 0,
+    total: table?.rows.length ?? 0,
+    onCancel: () => setPending(null),
+    onConfirm: (skipBlocked) => {
+      setPending(null);
+      if (pending) run(pending, skipBlocked);
+    },
+  };
 
   return {
-    exportCsv() {
-      const t = rowsToExport();
-      if (!t) return;
-      downloadText(
-        exportFileName(t.fileName),
-        toCsvText(
-          t.columns,
-          t.rows.map((r) => r.data),
-        ),
-      );
-      toast.success(`Exported ${t.rows.length} rows as CSV`, EXPORT_TOAST);
-    },
-    exportTo(target: ExportDestination) {
-      const t = rowsToExport();
-      if (t) send.mutate({ target, rows: t.rows.map((r) => r.data) });
-    },
+    exportCsv: () => request("csv"),
+    exportTo: (target: ExportDestination) => request(target),
+    /** Props of the ExportGateDialog. */
+    gate,
   };
 }

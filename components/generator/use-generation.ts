@@ -22,6 +22,7 @@ import type { BatchStatusJson } from "@/lib/services/generation/batch-control";
 import { syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
 import { promptToRun } from "./last-used-config";
 import type { BatchProgress } from "./progress-panel";
+import { runOptionFields, type RunOptions } from "./save-run-menu";
 import { ACTIVE_BATCH_KEY, useSessionItem, writeSessionItem } from "./session-state";
 import type { TimedMessage } from "./use-timed-message";
 
@@ -33,7 +34,8 @@ const NO_CREDITS =
   "You have used all your daily email credits. Credits will reset tomorrow, or upgrade to our lifetime plan for unlimited emails.";
 const EMPTY_PROMPT = "Configuration error: Prompt cannot be empty";
 
-export type RunRequest = { config: AiSettings; rowIndices: number[] };
+/** `options`: the AI Configuration dialog's run options (approved rows as examples, overwrite approved rows). */
+export type RunRequest = { config: AiSettings; rowIndices: number[]; options?: RunOptions };
 
 /** The running batch, kept in session storage so that a reload picks it up again. */
 interface SavedBatch {
@@ -170,7 +172,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     if (isTerminalStatus(status.status)) finish(status);
   });
 
-  function startRun({ config: runConfig, rowIndices }: RunRequest) {
+  function startRun({ config: runConfig, rowIndices, options }: RunRequest) {
     if (!table) return;
     if (remaining < rowIndices.length) {
       const text = `Not enough credits available. You have ${remaining} credits remaining but are trying to process ${rowIndices.length} emails.`;
@@ -192,6 +194,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
         csvId,
         onlyRunIf: runConfig.onlyRunIf,
         maxCostUsd: runConfig.maxCostUsd,
+        ...runOptionFields(options),
       },
       {
         onSuccess: ({ batchId: id, total }) => {
@@ -242,6 +245,8 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     pollError: poll.isError ? `Batch processing error: ${errorText(poll.error)}` : "",
     generateOne,
     runAfterSave,
+    /** Starts a bulk run at once (no saved configuration to wait for: "Regenerate flagged rows"). */
+    startRun,
     stop: () => batchId && cancel.mutate(batchId),
     /** Pause (rows in flight finish, no new one starts) or resume the running batch. */
     control: (action: BatchControlAction) => batchId && control.mutate({ batchId, action }),

@@ -132,12 +132,13 @@ test.describe("Email generator: AI generation", () => {
 
     const menu = await openSaveMenu(page, dialog);
     const items = menu.getByRole("menuitem");
-    await expect(items).toHaveCount(3);
+    await expect(items).toHaveCount(4);
     // Each run option is named by its rows; its estimate (" · ≈ $0.01 · < 1 min") follows the name.
     await expect(items.nth(0)).toHaveAccessibleName("Save and run 10 rows");
     await expect(items.nth(0)).toHaveText(/^Save and run 10 rows( · .+)?$/);
     await expect(items.nth(1)).toHaveAccessibleName(/^Save and run \d+ rows in this view$/);
     await expect(items.nth(2)).toHaveText("Save and don't run");
+    await expect(items.nth(3)).toHaveText("Preview 3 rows");
 
     const bulk = page.waitForResponse(isBulk);
     await items.nth(0).click();

@@ -1,0 +1,128 @@
+"use client";
+
+import { Check, OctagonAlert, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Tooltip as TooltipPrimitive } from "radix-ui";
+import { Button } from "@/components/ui/button";
+import type { QualityRowJson } from "@/lib/client/queries/quality";
+import { mostSevere, type QualityFlag } from "@/lib/quality/rules";
+import { cn } from "@/lib/utils";
+
+/** "2 quality flags: Unresolved placeholder "[First Name]"; Subject is 72 characters (limit 60)". */
+export function flagsLabel(flags: readonly QualityFlag[]): string {
+  const n = flags.length;
+  return `${n} quality flag${n === 1 ? "" : "s"}: ${flags.map((f) => f.message).join("; ")}`;
+}
+
+const BADGE = {
+  block: { Icon: OctagonAlert, className: "bg-destructive text-destructive-foreground hover:bg-destructive/90" },
+  warn: { Icon: TriangleAlert, className: "bg-warning text-warning-foreground hover:bg-warning/90" },
+} as const;
+
+/**
+ * A generated row's flags: red when one blocks the export, amber for warnings only, nothing for a
+ * clean row. A button (reachable with Tab) named after the flags; its tooltip lists them on hover,
+ * on focus and on click (touch), and Escape closes it.
+ */
+export function QualityBadge({ flags }: { flags: readonly QualityFlag[] }) {
+  const [open, setOpen] = useState(false);
+  const severity = mostSevere(flags);
+  if (severity === "clean") return null;
+  const { Icon, className } = BADGE[severity];
+  return (
+    <TooltipPrimitive.Provider delayDuration={150}>
+      <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
+        <TooltipPrimitive.Trigger asChild>
+          <button
+            type="button"
+            aria-label={flagsLabel(flags)}
+            data-severity={severity}
+            data-testid="quality-badge"
+            className={cn(
+              "inline-flex h-6 shrink-0 items-center gap-0.5 rounded-full px-1.5 text-xs font-semibold",
+              "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none",
+              className,
+            )}
+            onClick={(e) => {
+              e.preventDefault(); // Radix closes a tooltip on click; here a click (or tap) toggles it
+              setOpen((o) => !o);
+            }}
+          >
+            <Icon className="size-3.5" aria-hidden />
+            {flags.length}
+          </button>
+        </TooltipPrimitive.Trigger>
+        <TooltipPrimitive.Portal>
+          <TooltipPrimitive.Content
+            side="left"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-50 max-w-xs rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
+          >
+            <ul className="space-y-1">
+              {flags.map((f, i) => (
+                <li key={`${f.rule}-${i}`} className="flex gap-1.5">
+                  <span
+                    className={
+                      f.severity === "block" ? "font-semibold text-destructive" : "font-semibold text-warning-strong"
+                    }
+                  >
+                    {f.severity === "block" ? "Problem:" : "Warning:"}
+                  </span>{" "}
+                  <span>{f.message}</span>
+                </li>
+              ))}
+            </ul>
+          </TooltipPrimitive.Content>
+        </TooltipPrimitive.Portal>
+      </TooltipPrimitive.Root>
+    </TooltipPrimitive.Provider>
+  );
+}
+
+/** The approve check mark of a generated row: a toggle button, saved through the API. */
+export function ApproveToggle({
+  rowNumber,
+  approved,
+  onToggle,
+}: {
+  rowNumber: number;
+  approved: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      size="icon"
+      variant="ghost"
+      className={cn("size-8", approved ? "text-success" : "text-muted-foreground")}
+      aria-label={`Approve row ${rowNumber}`}
+      aria-pressed={approved}
+      title={approved ? "Approved" : `Approve row ${rowNumber}`}
+      data-testid="approve-row"
+      onClick={onToggle}
+    >
+      <Check className={approved ? "stroke-[3]" : undefined} />
+    </Button>
+  );
+}
+
+/** Badge and check mark before a generated row's actions (kept in line across rows); none for a row without output. */
+export function QualityCell({
+  quality,
+  rowNumber,
+  onToggleApproved,
+}: {
+  quality: QualityRowJson | undefined;
+  rowNumber: number;
+  onToggleApproved: () => void;
+}) {
+  if (!quality) return <span className="w-[4.75rem] shrink-0" aria-hidden />;
+  return (
+    <>
+      <span className="flex w-10 shrink-0 justify-center">
+        <QualityBadge flags={quality.flags} />
+      </span>
+      <ApproveToggle rowNumber={rowNumber} approved={quality.approved} onToggle={onToggleApproved} />
+    </>
+  );
+}
