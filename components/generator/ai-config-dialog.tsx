@@ -35,7 +35,9 @@ import { rememberLastUsedConfig } from "./last-used-config";
 import { ModelConnectionFields, UseCaseField } from "./model-connection-fields";
 import { PreviewDialog, usePreview } from "./preview-dialog";
 import { PromptEditor } from "./prompt-editor";
-import { DEFAULT_RUN_OPTIONS, previewPayloadOf, RunOptionsFields, SaveRunMenu, type RunOptions } from "./save-run-menu";
+import { batchModeBlocker, capOfText, rememberedRunMode, RunModeField } from "./run-mode-field";
+import { bulkPayloadOf, DEFAULT_RUN_OPTIONS, previewPayloadOf, RunOptionsFields, SaveRunMenu } from "./save-run-menu";
+import type { RunOptions } from "./save-run-menu";
 import { TemplateControls } from "./template-controls";
 import type { RunRequest } from "./use-generation";
 
@@ -96,7 +98,11 @@ function ConfigForm(props: Props) {
   const patch = (changes: Partial<Draft>) =>
     (Object.keys(changes) as (keyof Draft)[]).forEach((name) => set(name, changes[name]!));
 
-  const [options, setOptions] = useState<RunOptions>(DEFAULT_RUN_OPTIONS);
+  const [options, setOptions] = useState<RunOptions>(() => ({ ...DEFAULT_RUN_OPTIONS, mode: rememberedRunMode() }));
+  // Batch mode where the server would refuse it falls back to Standard (the field says why).
+  const blocker = batchModeBlocker(values.useCase, values.maxCostUsd);
+  const runOptions: RunOptions = { ...options, mode: blocker ? "standard" : options.mode };
+  const cap = capOfText(values.maxCostUsd);
   const preview = usePreview(props.csvId);
 
   // Approved rows are left out of a run unless it may overwrite them (the server skips them too).
@@ -142,7 +148,7 @@ function ConfigForm(props: Props) {
     const config = await save();
     if (!config) return;
     onOpenChange(false);
-    onRun({ config, rowIndices, options });
+    onRun({ config, rowIndices, options: runOptions });
   }
 
   async function saveTemplate(name: string): Promise<void> {
@@ -273,6 +279,12 @@ function ConfigForm(props: Props) {
         onStarter={applyStarter}
         onSave={saveTemplate}
       />
+      <RunModeField
+        value={runOptions.mode ?? "standard"}
+        onChange={(mode) => setOptions({ ...options, mode })}
+        payload={bulkPayloadOf(values, props.csvId, allRows, { ...runOptions, mode: "standard" }, cap)}
+        blocker={blocker}
+      />
       <RunOptionsFields value={options} onChange={setOptions} approvedInRun={approvedInRun} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -286,7 +298,8 @@ function ConfigForm(props: Props) {
           csvId={props.csvId}
           allRows={allRows}
           viewRows={viewRows}
-          options={options}
+          options={runOptions}
+          maxCostUsd={cap}
           remainingCredits={remainingCredits}
           busy={busy}
           onRun={(rowIndices) => void saveAndRun(rowIndices)}

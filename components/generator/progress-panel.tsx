@@ -14,6 +14,16 @@ export interface BatchProgress {
   /** Spent so far (null: unknown price, or nothing billed yet). */
   costUsd: number | null;
   etaSeconds: number | null;
+  /** Batch mode (the provider's Batch API): the provider's name and how many requests it has and returned. */
+  provider?: { name: string; submitted: number; returned: number } | null;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** Batch mode: "Submitting to OpenAI…", then "Submitted to OpenAI · 1,240 of 5,000 back". */
+export function providerText(provider: NonNullable<BatchProgress["provider"]>): string {
+  if (provider.submitted === 0) return `Submitting to ${provider.name}…`;
+  return `Submitted to ${provider.name} · ${count(provider.returned)} of ${count(provider.submitted)} back`;
 }
 
 /** "about 2 min left", "about 40 s left", "about 1 h 5 min left". */
@@ -24,10 +34,13 @@ export function formatEta(seconds: number): string {
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
 
-/** "412 of 600 · $0.83 so far · about 2 min left": the cost and the time left only when known. */
+/**
+ * "412 of 600 · $0.83 so far · about 2 min left": the cost and the time left only when known. Batch
+ * mode: the provider's progress instead of the rows, and no time left (rows come back when its batch ends).
+ */
 export function progressText(batch: BatchProgress): string {
   return [
-    `${batch.processed} of ${batch.total}`,
+    batch.provider ? providerText(batch.provider) : `${batch.processed} of ${batch.total}`,
     batch.costUsd !== null ? `${formatUsd(batch.costUsd)} so far` : null,
     batch.etaSeconds !== null ? formatEta(batch.etaSeconds) : null,
   ]

@@ -12,8 +12,9 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { AiSettings } from "@/lib/ai/defaults";
-import { estimateSuffix } from "@/lib/client/estimate-format";
+import { runEstimateSuffix } from "@/lib/client/estimate-format";
 import { useEstimate } from "@/lib/client/queries/ai";
+import type { RunMode } from "@/lib/services/generation/run-mode";
 import type { BulkInput, PreviewInput } from "@/lib/services/generation/schemas";
 
 /** The run options of the AI Configuration dialog (both off by default). */
@@ -22,19 +23,22 @@ export interface RunOptions {
   useApprovedExamples: boolean;
   /** Lets the run overwrite approved rows (otherwise they are skipped). */
   overwriteApproved: boolean;
+  /** Standard (default) or the provider's Batch API (run-mode-field.tsx). */
+  mode?: RunMode;
 }
 
-export const DEFAULT_RUN_OPTIONS: RunOptions = { useApprovedExamples: false, overwriteApproved: false };
+export const DEFAULT_RUN_OPTIONS: RunOptions = { useApprovedExamples: false, overwriteApproved: false, mode: "standard" };
 
 type Settings = Omit<AiSettings, "maxRows" | "maxCostUsd">;
 
-/** The payload fields of the run options: sent only when on. */
+/** The payload fields of the run options: sent only when on (mode only when "batch"). */
 export function runOptionFields(
   options: RunOptions | undefined,
-): Pick<BulkInput, "useApprovedExamples" | "overwriteApproved"> {
+): Pick<BulkInput, "useApprovedExamples" | "overwriteApproved" | "mode"> {
   return {
     ...(options?.useApprovedExamples ? { useApprovedExamples: true } : {}),
     ...(options?.overwriteApproved ? { overwriteApproved: true } : {}),
+    ...(options?.mode === "batch" ? { mode: "batch" as const } : {}),
   };
 }
 
@@ -54,16 +58,21 @@ export function previewPayloadOf(
     csvId,
     onlyRunIf: settings.onlyRunIf,
     ...(settings.qualityRules ? { qualityRules: settings.qualityRules } : {}),
-    ...runOptionFields(options),
+    // A preview runs at once, in standard mode.
+    ...runOptionFields({ ...options, mode: "standard" }),
   };
 }
 
-/** The bulk payload a run of these rows would send (as use-generation builds it). */
-function payloadOf(
+/**
+ * The bulk payload a run of these rows would send (as use-generation builds it). `maxCostUsd`: the
+ * cap typed in the dialog (undefined: not sent, the saved configuration's applies).
+ */
+export function bulkPayloadOf(
   settings: Settings,
   csvId: string | undefined,
   rows: number[],
   options: RunOptions,
+  maxCostUsd?: number | null,
 ): BulkInput | null {
   if (!csvId || rows.length === 0 || !settings.prompt.trim() || !settings.connectionId) return null;
   return {
@@ -75,14 +84,25 @@ function payloadOf(
     csvId,
     rowsToProcess: rows,
     onlyRunIf: settings.onlyRunIf,
+    ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
     ...runOptionFields(options),
   };
 }
 
-/** " · ≈ $0.42 · ≈ 3 min" for a run option, " · estimating…" while it loads, nothing when refused. */
+/**
+ * " · ≈ $0.42 · ≈ 3 min" for a run option (batch mode: " · ≈ $0.21 · within 24 h"), " · estimating…"
+ * while it loads, nothing when refused.
+ */
 function EstimateText({ id, payload }: { id: string; payload: BulkInput | null }) {
   const estimate = useEstimate(payload);
-  const text = !payload ? "" : estimate.pending ? " · estimating…" : estimate.data ? estimateSuffix(estimate.data) : "";
+  const mode = payload?.mode ?? "standard";
+  const text = !payload
+    ? ""
+    : estimate.pending
+      ? " · estimating…"
+      : estimate.data
+        ? runEstimateSuffix(estimate.data, mode)
+        : "";
   return (
     <span id={id} className="text-muted-foreground" data-testid="run-estimate">
       {text}
@@ -119,6 +139,8 @@ interface Props {
   allRows: number[];
   viewRows: number[];
   options: RunOptions;
+  /** The spending cap typed in the dialog (undefined: the saved one). */
+  maxCostUsd?: number | null;
   remainingCredits: number;
   busy: boolean;
   onRun: (rowIndices: number[]) => void;
@@ -130,6 +152,7 @@ interface Props {
 /** The AI Configuration dialog's Save menu: run all matching rows, the rows in view, or only save; or preview. */
 export function SaveRunMenu(props: Props) {
   const { settings, csvId, allRows, viewRows, options, remainingCredits, busy, onRun, onSaveOnly, preview } = props;
+  const payloadOf = (rows: number[]) => bulkPayloadOf(settings, csvId, rows, options, props.maxCostUsd);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -141,13 +164,13 @@ export function SaveRunMenu(props: Props) {
         <RunItem
           label={`Save and run ${allRows.length} rows`}
           disabled={allRows.length === 0 || remainingCredits < allRows.length}
-          payload={payloadOf(settings, csvId, allRows, options)}
+          payload={payloadOf(allRows)}
           onSelect={() => onRun(allRows)}
         />
         <RunItem
           label={`Save and run ${viewRows.length} rows in this view`}
           disabled={viewRows.length === 0 || remainingCredits < viewRows.length}
-          payload={payloadOf(settings, csvId, viewRows, options)}
+          payload={payloadOf(viewRows)}
           onSelect={() => onRun(viewRows)}
         />
         <DropdownMenuItem onSelect={onSaveOnly}>Save and don&apos;t run</DropdownMenuItem>

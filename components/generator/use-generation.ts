@@ -3,6 +3,7 @@
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AiSettings } from "@/lib/ai/defaults";
+import { providerOfModelId } from "@/lib/ai/models";
 import { hasCode, messageOf } from "@/lib/client/api";
 import { aiKeys } from "@/lib/client/queries/ai";
 import {
@@ -42,6 +43,8 @@ interface SavedBatch {
   batchId: string;
   csvId: string;
   total: number;
+  /** The provider the run was sent to ("OpenAI"), named in batch mode's progress. */
+  provider?: string;
 }
 
 function readSavedBatch(text: string | null | undefined): SavedBatch | null {
@@ -49,7 +52,7 @@ function readSavedBatch(text: string | null | undefined): SavedBatch | null {
   try {
     const saved = JSON.parse(text) as Partial<SavedBatch>;
     if (typeof saved.batchId !== "string" || typeof saved.csvId !== "string") return null;
-    return { batchId: saved.batchId, csvId: saved.csvId, total: saved.total ?? 0 };
+    return { batchId: saved.batchId, csvId: saved.csvId, total: saved.total ?? 0, provider: saved.provider };
   } catch {
     return null;
   }
@@ -199,7 +202,9 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
       {
         onSuccess: ({ batchId: id, total }) => {
           setBatchRows(new Set(rowIds));
-          writeSessionItem(ACTIVE_BATCH_KEY, JSON.stringify({ batchId: id, csvId, total } satisfies SavedBatch));
+          const provider = providerOfModelId(runConfig.selectedModel);
+          const savedBatch: SavedBatch = { batchId: id, csvId, total, provider };
+          writeSessionItem(ACTIVE_BATCH_KEY, JSON.stringify(savedBatch));
         },
         onError: (error) => {
           if (hasCode(error, "credit_limit", "daily_credit_limit")) {
@@ -234,6 +239,14 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
           total: status?.progress.total ?? saved.total,
           costUsd: status?.usage.costUsd ?? null,
           etaSeconds: status?.etaSeconds ?? null,
+          provider:
+            status?.mode === "batch"
+              ? {
+                  name: saved.provider ?? "the provider",
+                  submitted: status.provider?.submitted ?? 0,
+                  returned: status.provider?.returned ?? 0,
+                }
+              : null,
         }
       : null;
 

@@ -34,3 +34,14 @@ export function formatUsd(usd: number): string {
   const digits = usd !== 0 && Math.abs(usd) < 0.01 ? 4 : 2;
   return `$${usd.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
+
+/** " · ≈ $0.21 · within 24 h" after batch mode: its cost when known; a provider batch ends within 24 h. */
+export function batchEstimateSuffix(batch: Pick<EstimateJson, "costUsd">): string {
+  return `${batch.costUsd ? ` · ${formatCostEstimate(batch.costUsd.expected)}` : ""} · within 24 h`;
+}
+
+/** The suffix of a run in this mode: standard as `estimateSuffix`; batch from `modes.batch` ("" when refused). */
+export function runEstimateSuffix(estimate: EstimateJson, mode: "standard" | "batch"): string {
+  if (mode === "standard") return estimateSuffix(estimate);
+  return estimate.modes?.batch ? batchEstimateSuffix(estimate.modes.batch) : "";
+}
