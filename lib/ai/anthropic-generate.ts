@@ -1,7 +1,7 @@
 import "server-only";
 import type Anthropic from "@anthropic-ai/sdk";
 import { anthropicClient } from "./clients";
-import { ANTHROPIC_TOOL, anthropicContentParams, anthropicWriteTool } from "./chat-request";
+import { ANTHROPIC_TOOL, anthropicCachedTurn, anthropicContentParams, anthropicWriteTool } from "./chat-request";
 import { classifyProviderError } from "./errors";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { ANTHROPIC_MAX_TOKENS, temperatureParam } from "./request-quirks";
@@ -37,8 +37,9 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
   const client = await anthropicClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
   const writeTool = anthropicWriteTool(req.schema);
   const research = req.useCase === "web_research";
-  const system = research ? `${SYSTEM_PROMPT}\n${RESEARCH_INSTRUCTIONS}` : SYSTEM_PROMPT;
-  const messages: Anthropic.MessageParam[] = [{ role: "user", content: req.prompt }];
+  const turn = anthropicCachedTurn(research ? `${SYSTEM_PROMPT}\n${RESEARCH_INSTRUCTIONS}` : SYSTEM_PROMPT, req.prompt);
+  const system = turn.system;
+  const messages: Anthropic.MessageParam[] = [{ role: "user", content: turn.content }];
   try {
     let { data: message, response } = await client.messages
       .create(

@@ -3,6 +3,7 @@ import type OpenAI from "openai";
 import type { GenerationRequest } from "./generation-types";
 import { ANTHROPIC_MAX_TOKENS, openAiChatParams, temperatureParam } from "./request-quirks";
 import { isStrictCompatible, schemaInstructions, SYSTEM_PROMPT } from "./structured-output";
+import { splitStaticPrefix } from "./examples";
 
 /**
  * The request bodies of a content-creation generation, shared by the standard run (one call each)
@@ -33,6 +34,30 @@ export function openAiChatBody(req: ChatInput): OpenAI.ChatCompletionCreateParam
 
 export const ANTHROPIC_TOOL = "write_email";
 
+const EPHEMERAL = { type: "ephemeral" } as const;
+
+/**
+ * Prompt caching (Anthropic caches only up to a `cache_control` breakpoint, in the order tools →
+ * system → messages): the breakpoint goes on the last block that is the same for every row — the
+ * examples block of the user turn when the run has examples, else the system prompt. A prefix
+ * shorter than the model's minimum (1,024 tokens; 2,048 for Haiku) is simply not cached: marking
+ * it costs nothing.
+ */
+export function anthropicCachedTurn(
+  system: string,
+  prompt: string,
+): { system: Anthropic.TextBlockParam[]; content: string | Anthropic.TextBlockParam[] } {
+  const split = splitStaticPrefix(prompt);
+  if (!split) return { system: [{ type: "text", text: system, cache_control: EPHEMERAL }], content: prompt };
+  return {
+    system: [{ type: "text", text: system }],
+    content: [
+      { type: "text", text: split.prefix, cache_control: EPHEMERAL },
+      { type: "text", text: split.rest },
+    ],
+  };
+}
+
 export function anthropicWriteTool(schema: GenerationRequest["schema"]): Anthropic.Tool {
   return {
     name: ANTHROPIC_TOOL,
@@ -43,12 +68,13 @@ export function anthropicWriteTool(schema: GenerationRequest["schema"]): Anthrop
 
 /** Anthropic Messages: the forced tool `write_email` whose input_schema is the user's schema. */
 export function anthropicContentParams(req: ChatInput): Anthropic.MessageCreateParamsNonStreaming {
+  const turn = anthropicCachedTurn(SYSTEM_PROMPT, req.prompt);
   return {
     model: req.model,
     max_tokens: req.maxOutputTokens ?? ANTHROPIC_MAX_TOKENS,
     ...temperatureParam(req.model),
-    system: SYSTEM_PROMPT,
-    messages: [{ role: "user", content: req.prompt }],
+    system: turn.system,
+    messages: [{ role: "user", content: turn.content }],
     tools: [anthropicWriteTool(req.schema)],
     tool_choice: { type: "tool", name: ANTHROPIC_TOOL },
   };

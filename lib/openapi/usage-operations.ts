@@ -24,6 +24,7 @@ export const USAGE_OPERATIONS: readonly OperationSpec[] = [
         credits: 250,
         model: "gpt-4o-mini",
         inputTokens: 61250,
+        cachedInputTokens: 0,
         outputTokens: 52500,
         costUsd: { low: 0.028, expected: 0.0407, high: 0.0596 },
         durationSeconds: 250,

@@ -15,6 +15,12 @@ const Estimate = z.object({
   credits: z.number().int().describe("Credits the run will use (0 on an unlimited plan)"),
   model: z.string(),
   inputTokens: z.number().int(),
+  cachedInputTokens: z
+    .number()
+    .int()
+    .describe(
+      "Of inputTokens, those expected to be read from the provider's prompt cache (costed at the cached price)",
+    ),
   outputTokens: z.number().int(),
   costUsd: CostRange.nullable(),
   durationSeconds: z.number().int().nullable(),

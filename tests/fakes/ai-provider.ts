@@ -17,7 +17,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLimiter, outputCap, type LimitOptions } from "./ai-provider-limits";
-import { o200kTokens, reportedInputTokens } from "./ai-provider-tokens";
+import { reportedInputTokens } from "./ai-provider-tokens";
+import { createPromptCache } from "./ai-provider-cache";
 import { createBatchApi, type BatchFakeOptions } from "./ai-provider-batches";
 import {
   collapse,
@@ -88,10 +89,8 @@ export interface FakeProviderOptions {
   /** Generations return non-JSON text. */
   malformed?: boolean;
   /**
-   * Input tokens read from the prompt cache, per request. Default: OpenAI's automatic caching — a
-   * request whose stable prefix (instructions and schema) is at least 1024 tokens and was sent
-   * before with the same key reads that prefix, in steps of 128 tokens; none on Anthropic (which
-   * caches only with cache_control).
+   * Input tokens read from the prompt cache, per request. Default: each provider's own rules
+   * (ai-provider-cache.ts): OpenAI's automatic prefix caching, Anthropic's cache_control breakpoints.
    */
   cachedTokens?: (info: RequestInfo & { inputTokens: number }) => number;
   /** Called for every request first; return a response to answer with it instead. */
@@ -152,8 +151,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     () => opts,
     () => clock(),
   );
-  /** Stable prompt prefixes each key has sent (OpenAI's automatic prompt cache). */
-  const prefixes = new Set<string>();
+  /** What each key's requests left in the providers' prompt caches (ai-provider-cache.ts). */
+  const promptCache = createPromptCache();
   let failures: Array<{ remaining: number; status: number; body?: unknown; headers?: Record<string, string> }> = [];
   const freshStats = (): FakeStats => ({
     requests: 0,
@@ -407,12 +406,13 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     record(200, inputTokens + outputCap(body));
     let cached = 0;
     if (opts.cachedTokens) cached = opts.cachedTokens({ ...info, inputTokens });
-    else if (provider === "openai") {
-      const prefix = `${apiKey}\n${system}\n${JSON.stringify(schema)}`;
-      const prefixTokens = o200kTokens(system) + (schema ? o200kTokens(JSON.stringify(schema)) : 0);
-      if (prefixTokens >= 1024 && prefixes.has(prefix)) cached = Math.floor(prefixTokens / 128) * 128;
-      prefixes.add(prefix);
-    }
+    else
+      cached = promptCache.cachedTokens(
+        provider,
+        apiKey ?? "",
+        body,
+        `${system}\n${JSON.stringify(schema)}\n${prompt}`,
+      );
     return R(
       200,
       generationAnswer(provider, endpoint, model, body, output, prompt, { input: inputTokens, cached }),
@@ -484,7 +484,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     reset() {
       opts = { ...initial };
       limiter.clear();
-      prefixes.clear();
+      promptCache.clear();
       failures = [];
       batchApi.clear();
       const inFlight = stats.inFlight;

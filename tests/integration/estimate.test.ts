@@ -114,8 +114,20 @@ describe("POST /api/ai/estimate: shape and rules", () => {
     expect(res.status).toBe(200);
     const e = res.json;
     expect(Object.keys(e).sort()).toEqual(
-      ["costUsd", "credits", "durationSeconds", "inputTokens", "model", "modes", "outputTokens", "rows"].sort(),
+      [
+        "cachedInputTokens",
+        "costUsd",
+        "credits",
+        "durationSeconds",
+        "inputTokens",
+        "model",
+        "modes",
+        "outputTokens",
+        "rows",
+      ].sort(),
     );
+    // Instructions and schema alone are too short to be cached: no cached tokens without examples.
+    expect(e.cachedInputTokens).toBe(0);
     expect(e).toMatchObject({ rows: 9, credits: 9, model: "gpt-4o-mini" });
     expect(e.inputTokens).toBeGreaterThan(9 * 50);
     expect(e.outputTokens).toBeGreaterThan(9 * 100);

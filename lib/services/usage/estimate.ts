@@ -13,7 +13,10 @@ import { planOf } from "@/lib/services/credits/plan";
 import { assertVariablesPresent, resolveRunSettings } from "@/lib/services/generation/run-settings";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 import { planRun } from "@/lib/services/generation/plan-run";
-import { promptWithExamples } from "@/lib/ai/examples";
+import { promptWithExamples, splitStaticPrefix } from "@/lib/ai/examples";
+
+/** The shortest prefix the providers cache (OpenAI: 1,024 tokens; Anthropic: 1,024 for most models). */
+export const MIN_CACHED_PREFIX_TOKENS = 1024;
 import { observedRowsPerSecond, pastOutputTokens } from "./run-history";
 
 /** USD, `{ low, expected, high }`. */
@@ -34,6 +37,8 @@ export interface EstimateJson {
   credits: number;
   model: string;
   inputTokens: number;
+  /** Of inputTokens, those expected to come from the provider's prompt cache (costed at the cached price). */
+  cachedInputTokens: number;
   outputTokens: number;
   costUsd: CostRange | null;
   durationSeconds: number | null;
@@ -63,10 +68,11 @@ export function costRange(
   model: string,
   inputTokens: number,
   outputTokens: number,
-  options: { batch?: boolean } = {},
+  options: { batch?: boolean; cachedInputTokens?: number } = {},
 ): CostRange | null {
+  const cachedInputTokens = options.cachedInputTokens ?? 0;
   const at = (factor: number) =>
-    costOfUsage(model, { inputTokens, outputTokens: Math.round(outputTokens * factor), cachedInputTokens: 0 }, options);
+    costOfUsage(model, { inputTokens, outputTokens: Math.round(outputTokens * factor), cachedInputTokens }, options);
   const expected = at(1);
   if (expected === null) return null;
   return { low: at(OUTPUT_SPREAD.low)!, expected, high: at(OUTPUT_SPREAD.high)! };
@@ -109,6 +115,12 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
       promptWithExamples(settings.prompt, examples),
       indices.map((i) => stored[i]!.data),
     );
+  // Prompt caching: what is the same for every row (instructions, schema, the examples block) is read
+  // from the provider's cache after the first row, once it is long enough to be cached.
+  const split = splitStaticPrefix(promptWithExamples(settings.prompt, examples));
+  const staticTokens =
+    fixedInputTokens({ provider, useCase, schema }) + (split ? promptTokens(provider, split.prefix) : 0);
+  const cachedInputTokens = staticTokens >= MIN_CACHED_PREFIX_TOKENS ? staticTokens * Math.max(0, rows - 1) : 0;
   const perRowOutput =
     (await pastOutputTokens(user.id, promptTemplateHash(settings.prompt))) ?? schemaOutputTokens(schema);
   const outputTokens = Math.round(perRowOutput * rows);
@@ -116,7 +128,7 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
   const rate =
     (await observedRowsPerSecond(user.id, settings.connectionId, useCase)) ?? DEFAULT_ROWS_PER_SECOND[useCase];
   const standard: ModeEstimate = {
-    costUsd: costRange(model, inputTokens, outputTokens),
+    costUsd: costRange(model, inputTokens, outputTokens, { cachedInputTokens }),
     durationSeconds: runSeconds(rows, rate, MIN_SECONDS[useCase]),
   };
   // Batch mode refuses web research and a spending cap (CONTRACT.md "Batch mode", batch-mode-rules.ts);
@@ -124,13 +136,17 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
   const batch: ModeEstimate | null =
     useCase === "web_research" || maxCostUsd !== null
       ? null
-      : { costUsd: costRange(model, inputTokens, outputTokens, { batch: true }), durationSeconds: null };
+      : {
+          costUsd: costRange(model, inputTokens, outputTokens, { batch: true, cachedInputTokens }),
+          durationSeconds: null,
+        };
 
   return {
     rows,
     credits: planOf(user).kind === "lifetime" ? 0 : rows,
     model,
     inputTokens,
+    cachedInputTokens,
     outputTokens,
     costUsd: standard.costUsd,
     durationSeconds: standard.durationSeconds,
