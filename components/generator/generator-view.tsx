@@ -41,6 +41,7 @@ import { QualityControls } from "./quality-controls";
 import { useQualityView } from "./quality-view";
 import { useExport } from "./use-export";
 import { useGeneration } from "./use-generation";
+import { RunMessage } from "./run-message";
 import { useTimedMessage } from "./use-timed-message";
 
 type Confirm = { kind: "row"; row: TableRow } | { kind: "column"; name: string } | null;
@@ -205,14 +206,16 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
         </FormAlert>
       ))}
       {importer.notice ? <FormAlert kind="success">{importer.notice}</FormAlert> : null}
-      {message ? <FormAlert kind={message.kind === "error" ? "error" : "success"}>{message.text}</FormAlert> : null}
-      {gen.batch ? <ProgressPanel
+      <RunMessage message={message} failedRows={gen.failedRows} onRerunFailed={gen.rerunFailed} />
+      {gen.batch ? (
+        <ProgressPanel
           batch={gen.batch}
           stopping={gen.stopping}
           onStop={gen.stop}
           controlling={gen.controlling}
           onControl={gen.control}
-        /> : null}
+        />
+      ) : null}
       {loading ? (
         <div className="space-y-2 rounded-lg border bg-card p-4" role="status">
           <div className="flex items-center gap-2 text-sm">

@@ -94,7 +94,11 @@ export function RunModeField(props: {
           <Label htmlFor={`${id}-${mode}`} className="inline font-normal">
             {RUN_MODE_LABELS[mode]}
           </Label>
-          <span id={`${id}-${mode}-estimate`} className="text-muted-foreground" data-testid={`run-mode-estimate-${mode}`}>
+          <span
+            id={`${id}-${mode}-estimate`}
+            className="text-muted-foreground"
+            data-testid={`run-mode-estimate-${mode}`}
+          >
             {texts[mode]}
           </span>
           {disabled ? (

@@ -27,7 +27,11 @@ export interface RunOptions {
   mode?: RunMode;
 }
 
-export const DEFAULT_RUN_OPTIONS: RunOptions = { useApprovedExamples: false, overwriteApproved: false, mode: "standard" };
+export const DEFAULT_RUN_OPTIONS: RunOptions = {
+  useApprovedExamples: false,
+  overwriteApproved: false,
+  mode: "standard",
+};
 
 type Settings = Omit<AiSettings, "maxRows" | "maxCostUsd">;
 

@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { providerOfModelId } from "@/lib/ai/models";
+import { isFailedRow } from "@/lib/ai/result";
 import { hasCode, messageOf } from "@/lib/client/api";
 import { aiKeys } from "@/lib/client/queries/ai";
 import {
@@ -20,7 +21,7 @@ import {
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import type { CreditsJson } from "@/lib/services/credits/credits";
 import type { BatchStatusJson } from "@/lib/services/generation/batch-control";
-import { syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
+import { csvFileKey, syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
 import { promptToRun } from "./last-used-config";
 import type { BatchProgress } from "./progress-panel";
 import { runOptionFields, type RunOptions } from "./save-run-menu";
@@ -137,6 +138,9 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
   // A batch still running when the page was reloaded is picked up again (for its own file).
   const batchId = saved && table && saved.csvId === table.id ? saved.batchId : null;
   const [batchRows, setBatchRows] = useState<ReadonlySet<number>>(NO_ROWS);
+  // The rows of the run started here (null after a reload), and the failed rows a batch-mode run left.
+  const runRowIds = useRef<number[] | null>(null);
+  const [failedRowIds, setFailedRowIds] = useState<number[]>([]);
   const startBatch = useStartBatch();
   const control = useBatchControl({
     onError: (error, { action }) =>
@@ -146,14 +150,29 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     onError: (error) => show({ kind: "error", text: `Failed to stop email generation: ${errorText(error)}` }, true),
   });
 
-  /** At a terminal status: polling stops, credits are re-read, and the status message shows for 3 s. */
-  function finish(status: BatchStatusJson) {
+  /** The run's failed rows (all the file's failed rows when the run was picked up after a reload). */
+  function failedRowsOf(csvId: string): number[] {
+    const rows = queryClient.getQueryData<CsvTable>(csvFileKey(csvId))?.rows ?? [];
+    const ofRun = runRowIds.current ? new Set(runRowIds.current) : null;
+    return rows.filter((r) => isFailedRow(r.data) && (!ofRun || ofRun.has(r.id))).map((r) => r.id);
+  }
+
+  /**
+   * At a terminal status: polling stops, credits are re-read, and the status message shows for 3 s.
+   * A batch-mode run with failed rows offers to re-run them in standard mode (the message stays).
+   */
+  function finish(status: BatchStatusJson, csvId: string) {
     writeSessionItem(ACTIVE_BATCH_KEY, null);
     setBatchRows(NO_ROWS);
     cancel.reset();
     void queryClient.invalidateQueries({ queryKey: aiKeys.credits() });
+    const failedRows =
+      status.mode === "batch" && status.failed > 0 && status.status !== "cancelled" ? failedRowsOf(csvId) : [];
+    setFailedRowIds(failedRows);
+    const offer = failedRows.length > 0;
     if (status.status === "completed") {
-      show({ kind: "success", text: `Successfully generated ${status.progress.processed - status.failed} emails!` });
+      const text = `Successfully generated ${status.progress.processed - status.failed} emails!`;
+      show({ kind: "success", text }, offer);
     } else if (status.status === "cancelled" && status.stopReason === "spend_cap") {
       // The error names the cap, the rows done and the spend.
       const refunded = status.creditsRefunded > 0 ? ` ${status.creditsRefunded} credits have been refunded.` : "";
@@ -164,7 +183,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
           ? `Email generation cancelled. ${status.creditsRefunded} credits have been refunded.`
           : "Email generation was cancelled.";
       show({ kind: "info", text });
-    } else show({ kind: "error", text: `Batch processing failed: ${status.error ?? "Unknown error"}` });
+    } else show({ kind: "error", text: `Batch processing failed: ${status.error ?? "Unknown error"}` }, offer);
   }
 
   // Each poll reads the progress and pulls the rows that changed (spec 4, "Batch").
@@ -172,7 +191,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     if (!saved) return;
     const changed = await syncChanges(queryClient, saved.csvId);
     if (changed.length) setBatchRows((current) => without(current, changed));
-    if (isTerminalStatus(status.status)) finish(status);
+    if (isTerminalStatus(status.status)) finish(status, saved.csvId);
   });
 
   function startRun({ config: runConfig, rowIndices, options }: RunRequest) {
@@ -186,6 +205,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     if (!prompt) return show({ kind: "error", text: EMPTY_PROMPT }, true);
     const csvId = table.id;
     const rowIds = rowIndices.flatMap((i) => (table.rows[i] ? [table.rows[i].id] : []));
+    setFailedRowIds([]);
     startBatch.mutate(
       {
         prompt,
@@ -201,6 +221,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
       },
       {
         onSuccess: ({ batchId: id, total }) => {
+          runRowIds.current = rowIds;
           setBatchRows(new Set(rowIds));
           const provider = providerOfModelId(runConfig.selectedModel);
           const savedBatch: SavedBatch = { batchId: id, csvId, total, provider };
@@ -250,7 +271,21 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
         }
       : null;
 
+  /** "Re-run N failed rows in standard mode": a standard bulk run over the rows (still in the file). */
+  function rerunFailed() {
+    if (!table) return;
+    const indices = failedRowIds.map((id) => table.rows.findIndex((r) => r.id === id)).filter((i) => i >= 0);
+    show(null);
+    // The failed rows hold the error text: Only Run If ("!{{Email Body}}", say) must not leave them out.
+    const options = { useApprovedExamples: false, overwriteApproved: false, mode: "standard" as const };
+    if (indices.length) startRun({ config: { ...config, onlyRunIf: "" }, rowIndices: indices, options });
+    else setFailedRowIds([]);
+  }
+
   return {
+    /** Failed rows a finished batch-mode run left, to re-run in standard mode (0: no offer). */
+    failedRows: failedRowIds.length,
+    rerunFailed,
     isGenerating: (rowId: number) => batchRows.has(rowId) || rowsGenerating.includes(rowId),
     batch,
     stopping: cancel.isPending || (cancel.isSuccess && cancel.variables === batchId),
