@@ -20,7 +20,8 @@ export interface UserAiConfigJson {
 export async function getAiSettings(userId: string): Promise<AiSettings> {
   const [row] = await db.select().from(aiConfigs).where(eq(aiConfigs.userId, userId));
   if (!row) return { ...DEFAULT_SETTINGS };
-  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules } = row;
+  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules } =
+    row;
   return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules };
 }
 

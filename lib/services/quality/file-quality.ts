@@ -34,8 +34,7 @@ export async function getFileQuality(userId: string, fileId: string): Promise<Fi
     where f.id = ${fileId}::uuid and f.user_id = ${userId} and f.status <> 'importing'`);
   const file = result.rows[0];
   if (!file) throw notFound("CSV file not found");
-  const rows: FileQualityJson["rows"] =
-    typeof file.rows === "string" ? JSON.parse(file.rows) : (file.rows ?? []);
+  const rows: FileQualityJson["rows"] = typeof file.rows === "string" ? JSON.parse(file.rows) : (file.rows ?? []);
   const counts = { block: 0, warn: 0, clean: 0 };
   for (const row of rows) counts[mostSevere(row.flags)]++;
   return { rows, counts };

@@ -41,7 +41,8 @@ function toTemplateJson(row: TemplateRow, connectionName: string | null): Templa
 }
 
 function settingsOf(row: TemplateRow): AiSettings {
-  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules } = row;
+  const { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules } =
+    row;
   return { prompt, jsonSchema, maxRows, onlyRunIf, selectedModel, useCase, connectionId, maxCostUsd, qualityRules };
 }
 

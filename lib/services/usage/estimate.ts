@@ -5,19 +5,14 @@ import type { UseCase } from "@/lib/ai/providers";
 import { fixedInputTokens, promptTokens, schemaOutputTokens } from "@/lib/ai/token-count";
 import { costOfUsage } from "@/lib/ai/usage";
 import type { UserRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
-import { getAiSettings } from "@/lib/services/ai-config/ai-config";
-import { rowsOfFile } from "@/lib/services/csv/generated-cells";
-import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { planOf } from "@/lib/services/credits/plan";
-import { assertVariablesPresent, resolveRunSettings } from "@/lib/services/generation/run-settings";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 import { planRun } from "@/lib/services/generation/plan-run";
 import { promptWithExamples, splitStaticPrefix } from "@/lib/ai/examples";
+import { observedRowsPerSecond, pastOutputTokens } from "./run-history";
 
 /** The shortest prefix the providers cache (OpenAI: 1,024 tokens; Anthropic: 1,024 for most models). */
 export const MIN_CACHED_PREFIX_TOKENS = 1024;
-import { observedRowsPerSecond, pastOutputTokens } from "./run-history";
 
 /** USD, `{ low, expected, high }`. */
 export interface CostRange {
