@@ -23,8 +23,8 @@ import {
 } from "@/lib/services/csv/generated-cells";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { getCredits, refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
-import { recordUsage } from "@/lib/services/usage/record-usage";
-import { withCost, type UsageJson } from "@/lib/ai/usage";
+import { recordCallUsage } from "@/lib/services/usage/record-usage";
+import type { UsageJson } from "@/lib/ai/usage";
 import { providerErrorToAppError, RESULT_NOT_SAVED } from "./provider-errors";
 import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
 import type { GenerateInput } from "./schemas";
@@ -115,26 +115,12 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
     throw providerErrorToAppError(classified);
   }
   // Billed by the provider whatever comes next (an unparseable answer, a failed write): recorded first.
-  const usage = result.usage
-    ? await recordUsage({
-        kind: "single",
-        userId: user.id,
-        connectionId: settings.connectionId,
-        connectionName: settings.connectionName,
-        csvFileId: row.fileId ?? null,
-        rowId: row.stored?.id ?? null,
-        provider: settings.provider,
-        model: settings.model,
-        usage: result.usage,
-        latencyMs: Date.now() - startedAt,
-        promptTemplate: settings.prompt,
-        ok: result.output !== null,
-      }).catch((error: unknown) => {
-        // The ledger must never cost the user the answer they paid for.
-        console.error("[generate] could not record the usage of a call", error);
-        return withCost(settings.model, result.usage!);
-      })
-    : null;
+  const usage = await recordCallUsage(
+    { kind: "single", userId: user.id, csvFileId: row.fileId ?? null, rowId: row.stored?.id ?? null },
+    settings,
+    result,
+    startedAt,
+  );
   const outputFields = outputFieldsOf(settings.schema);
   const research = settings.useCase === "web_research";
   const sources = research ? (result.sources ?? []) : undefined;

@@ -6,7 +6,7 @@ import type { WebSource } from "@/lib/ai/generation-types";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsFromOutput } from "@/lib/ai/result";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import { withCost, type UsageJson } from "@/lib/ai/usage";
+import type { UsageJson } from "@/lib/ai/usage";
 import { db } from "@/lib/db";
 import { previewRuns, type UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -15,7 +15,7 @@ import { refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/servic
 import { planRun, type RunPlan } from "@/lib/services/generation/plan-run";
 import type { PreviewInput } from "@/lib/services/generation/schemas";
 import { flagsOfResult, openingsOfRows, rememberOpening, type ResultToCheck } from "@/lib/services/quality/row-flags";
-import { recordUsage } from "@/lib/services/usage/record-usage";
+import { recordCallUsage } from "@/lib/services/usage/record-usage";
 import type { PreviewStoredResult } from "./keep-preview";
 
 /** One previewed row: the answer, its flags and cost, the prompt as sent and the row's values. */
@@ -72,25 +72,12 @@ async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promi
     const { message } = classifyProviderError(error, settings.provider, settings.model);
     return { json: { ...base, error: message, flags: [], usage: null }, stored: null, failed: true };
   }
-  const usage = result.usage
-    ? await recordUsage({
-        kind: "preview",
-        userId: user.id,
-        connectionId: settings.connectionId,
-        connectionName: settings.connectionName,
-        csvFileId: plan.fileId,
-        rowId: stored.id,
-        provider: settings.provider,
-        model: settings.model,
-        usage: result.usage,
-        latencyMs: Date.now() - startedAt,
-        promptTemplate: settings.prompt,
-        ok: result.output !== null,
-      }).catch((error: unknown) => {
-        console.error("[preview] could not record the usage of a call", error);
-        return withCost(settings.model, result.usage!);
-      })
-    : null;
+  const usage = await recordCallUsage(
+    { kind: "preview", userId: user.id, csvFileId: plan.fileId, rowId: stored.id },
+    settings,
+    result,
+    startedAt,
+  );
   const research = settings.useCase === "web_research";
   const sources = research ? (result.sources ?? []) : undefined;
   const { cells, answer } = cellsFromOutput(result.output, { fields: plan.outputFields, sources });

@@ -131,3 +131,32 @@ export async function latestRowUsage(userId: string, rowId: number): Promise<Row
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * The usage of one direct provider call (a single generation, a preview row), when the provider reported
+ * any: recorded in the ledger, with its cost. A failed ledger write is logged and never costs the caller
+ * the answer it paid for (the usage is still answered).
+ */
+export async function recordCallUsage(
+  call: Pick<UsageEntry, "kind" | "userId" | "csvFileId" | "rowId">,
+  settings: { provider: Provider; model: string; connectionId: string; connectionName: string; prompt: string },
+  result: { usage: TokenUsage | null; output: unknown },
+  startedAt: number,
+): Promise<UsageJson | null> {
+  const usage = result.usage;
+  if (!usage) return null;
+  return recordUsage({
+    ...call,
+    connectionId: settings.connectionId,
+    connectionName: settings.connectionName,
+    provider: settings.provider,
+    model: settings.model,
+    usage,
+    latencyMs: Date.now() - startedAt,
+    promptTemplate: settings.prompt,
+    ok: result.output !== null,
+  }).catch((error: unknown) => {
+    console.error(`[${call.kind}] could not record the usage of a call`, error);
+    return { ...usage, costUsd: costOfUsage(settings.model, usage) };
+  });
+}
