@@ -30,12 +30,13 @@ import type { ConnectionJson } from "@/lib/services/connections/connections";
 import { aiConfigFormSchema } from "@/lib/services/generation/schemas";
 import type { ModelOption } from "@/lib/services/models/available-models";
 import type { TemplateJson } from "@/lib/services/templates/templates";
+import { capText, clampMaxRows, draftOf, type Draft } from "./config-draft";
 import type { TableRow } from "./csv-store";
 import { rememberLastUsedConfig } from "./last-used-config";
 import { ModelConnectionFields, UseCaseField } from "./model-connection-fields";
 import { PreviewDialog, usePreview } from "./preview-dialog";
 import { PromptEditor } from "./prompt-editor";
-import { batchModeBlocker, capOfText, rememberedRunMode, RunModeField } from "./run-mode-field";
+import { RunModeField, useRunMode } from "./run-mode-field";
 import { bulkPayloadOf, DEFAULT_RUN_OPTIONS, previewPayloadOf, RunOptionsFields, SaveRunMenu } from "./save-run-menu";
 import type { RunOptions } from "./save-run-menu";
 import { TemplateControls } from "./template-controls";
@@ -60,13 +61,6 @@ interface Props {
   onRun: (run: RunRequest) => void;
 }
 
-/** Maximum Rows to Process: at least 1, at most the row count, 1 when not a number. */
-export function clampMaxRows(text: string, rowCount: number): number {
-  const n = Number.parseInt(text, 10);
-  if (!Number.isFinite(n)) return 1;
-  return Math.max(1, Math.min(n, rowCount > 0 ? rowCount : 100_000));
-}
-
 export function AiConfigDialog(props: Props) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -74,16 +68,6 @@ export function AiConfigDialog(props: Props) {
     </Dialog>
   );
 }
-
-/** The form's values: the settings, with Maximum Rows to Process and the spending cap as the text typed. */
-type Draft = Omit<AiSettings, "maxRows" | "maxCostUsd"> & { maxRows: string; maxCostUsd: string };
-
-const capText = (cap: number | null | undefined) => (cap === null || cap === undefined ? "" : String(cap));
-const draftOf = (settings: AiSettings): Draft => ({
-  ...settings,
-  maxRows: String(settings.maxRows),
-  maxCostUsd: capText(settings.maxCostUsd),
-});
 
 function ConfigForm(props: Props) {
   const { onOpenChange, initial, columns, rows, visibleRowIndices, onRun, remainingCredits } = props;
@@ -98,11 +82,9 @@ function ConfigForm(props: Props) {
   const patch = (changes: Partial<Draft>) =>
     (Object.keys(changes) as (keyof Draft)[]).forEach((name) => set(name, changes[name]!));
 
-  const [options, setOptions] = useState<RunOptions>(() => ({ ...DEFAULT_RUN_OPTIONS, mode: rememberedRunMode() }));
-  // Batch mode where the server would refuse it falls back to Standard (the field says why).
-  const blocker = batchModeBlocker(values.useCase, values.maxCostUsd);
-  const runOptions: RunOptions = { ...options, mode: blocker ? "standard" : options.mode };
-  const cap = capOfText(values.maxCostUsd);
+  const [options, setOptions] = useState<RunOptions>(DEFAULT_RUN_OPTIONS);
+  const runMode = useRunMode(values.useCase, values.maxCostUsd);
+  const runOptions: RunOptions = { ...options, mode: runMode.mode };
   const preview = usePreview(props.csvId);
 
   // Approved rows are left out of a run unless it may overwrite them (the server skips them too).
@@ -279,12 +261,7 @@ function ConfigForm(props: Props) {
         onStarter={applyStarter}
         onSave={saveTemplate}
       />
-      <RunModeField
-        value={runOptions.mode ?? "standard"}
-        onChange={(mode) => setOptions({ ...options, mode })}
-        payload={bulkPayloadOf(values, props.csvId, allRows, { ...runOptions, mode: "standard" }, cap)}
-        blocker={blocker}
-      />
+      <RunModeField state={runMode} payload={bulkPayloadOf(values, props.csvId, allRows, options, runMode.cap)} />
       <RunOptionsFields value={options} onChange={setOptions} approvedInRun={approvedInRun} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -299,7 +276,7 @@ function ConfigForm(props: Props) {
           allRows={allRows}
           viewRows={viewRows}
           options={runOptions}
-          maxCostUsd={cap}
+          maxCostUsd={runMode.cap}
           remainingCredits={remainingCredits}
           busy={busy}
           onRun={(rowIndices) => void saveAndRun(rowIndices)}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import type { UseCase } from "@/lib/ai/providers";
@@ -56,20 +56,36 @@ export function rememberRunMode(mode: RunMode): void {
   }
 }
 
+/** The dialog's run mode: the choice (remembered for the session), Standard where batch mode is refused. */
+export function useRunMode(useCase: UseCase, capText: string) {
+  const [chosen, setChosen] = useState<RunMode>(rememberedRunMode);
+  const blocker = batchModeBlocker(useCase, capText);
+  return {
+    /** The mode a run uses. */
+    mode: blocker ? ("standard" as const) : chosen,
+    setMode: (mode: RunMode) => {
+      rememberRunMode(mode);
+      setChosen(mode);
+    },
+    /** Why batch mode cannot run (null: it can). */
+    blocker,
+    /** The typed cap (undefined: not a number yet), for the estimate payloads. */
+    cap: capOfText(capText),
+  };
+}
+
 /**
  * Run mode of the AI Configuration dialog: Standard or Batch, each with its estimate (one
  * `POST /api/ai/estimate` answers both). Batch is disabled, with the reason beside it, when the
  * server would refuse it.
  */
 export function RunModeField(props: {
-  value: RunMode;
-  onChange: (mode: RunMode) => void;
-  /** The bulk payload of the run ("Save and run N rows"); null: nothing to estimate. */
+  state: ReturnType<typeof useRunMode>;
+  /** The standard-mode bulk payload of the run ("Save and run N rows"); null: nothing to estimate. */
   payload: BulkInput | null;
-  /** Why batch mode cannot run (null: it can). */
-  blocker: string | null;
 }) {
-  const { value, onChange, payload, blocker } = props;
+  const { payload } = props;
+  const { mode: value, setMode, blocker } = props.state;
   const id = useId();
   const estimate = useEstimate(payload);
   const data = estimate.data;
@@ -114,12 +130,8 @@ export function RunModeField(props: {
     <div className="space-y-1.5">
       <Label id={`${id}-label`}>Run mode</Label>
       <RadioGroup
-        value={value === "batch" && blocker ? "standard" : value}
-        onValueChange={(mode) => {
-          const next = mode === "batch" ? "batch" : "standard";
-          rememberRunMode(next);
-          onChange(next);
-        }}
+        value={value}
+        onValueChange={(mode) => setMode(mode === "batch" ? "batch" : "standard")}
         aria-labelledby={`${id}-label`}
         className="gap-2"
       >
