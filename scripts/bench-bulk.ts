@@ -72,6 +72,7 @@ const { getBatchStatus } = await import("@/lib/services/generation/batch-control
 const { runBatch } = await import("@/lib/services/generation/run-batch");
 const { startBatch } = await import("@/lib/services/generation/start-batch");
 const { estimateRun } = await import("@/lib/services/usage/estimate");
+const { costOfUsage } = await import("@/lib/ai/usage");
 
 interface BatchRun {
   rows: number;
@@ -96,7 +97,13 @@ interface Result {
   problems: string[];
   goals: Array<{ ok: boolean; text: string }>;
   estimate: { inputTokens: number; outputTokens: number; costUsd: number | null; durationS: number | null };
-  actual: { inputTokens: number; outputTokens: number; costUsd: number | null };
+  actual: {
+    inputTokens: number;
+    outputTokens: number;
+    cachedInputTokens: number;
+    costUsd: number | null;
+    rows: number;
+  };
 }
 
 async function benchUser() {
@@ -327,7 +334,9 @@ async function runMode(mode: string): Promise<Result> {
     actual: {
       inputTokens: first.usage.inputTokens,
       outputTokens: first.usage.outputTokens,
+      cachedInputTokens: first.usage.cachedInputTokens,
       costUsd: first.usage.costUsd,
+      rows: specs[0]!.rows,
     },
   };
 }
@@ -411,6 +420,18 @@ for (const r of results) {
       `duration ${r.estimate.durationS === null ? "unknown" : `${r.estimate.durationS.toFixed(0)} s`} vs ${r.batches[0]!.wallS.toFixed(0)} s`,
   );
   if (costOff === null || costOff > 0.35) exit = 1;
+  // Cost per row of the same rows (issue 16): standard; with a 1,024-token examples block (the smallest prefix the
+  // providers cache) sent uncached and read from the prompt cache after the first row; through the Batch API.
+  const a = r.actual;
+  const perRow = (usd: number | null) => (usd === null ? "unknown" : `$${(usd / a.rows).toFixed(6)}`);
+  const usage = { inputTokens: a.inputTokens, outputTokens: a.outputTokens, cachedInputTokens: a.cachedInputTokens };
+  const withPrefix = { ...usage, inputTokens: a.inputTokens + 1024 * a.rows, cachedInputTokens: 0 };
+  console.log(
+    `  ${r.mode} cost per row (${MODEL}): standard ${perRow(costOfUsage(MODEL, usage))}; with a 1,024-token ` +
+      `examples block ${perRow(costOfUsage(MODEL, withPrefix))} uncached, ` +
+      `${perRow(costOfUsage(MODEL, { ...withPrefix, cachedInputTokens: 1024 * Math.max(0, a.rows - 1) }))} with caching; ` +
+      `batch ${perRow(costOfUsage(MODEL, usage, { batch: true }))}`,
+  );
 }
 await fake.close();
 await closeDatabase();
