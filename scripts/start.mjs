@@ -52,6 +52,9 @@ const env = {
   PORT: process.env.PORT || "3000",
   // server.js reads HOSTNAME, which shells and containers set to the machine's name: choose here.
   HOSTNAME: await anyAddress(),
+  // Idle keep-alive connections stay open 65 s (Node's default is 5 s): a client or proxy that reuses
+  // an idle connection (load balancers keep them 60 s) never races the server closing it (ECONNRESET).
+  KEEP_ALIVE_TIMEOUT: process.env.KEEP_ALIVE_TIMEOUT || "65000",
 };
 // server.js runs from its own folder: local mode keeps its data where `npm start` was run.
 if (env.DATA_DIR !== "memory") env.DATA_DIR = path.resolve(env.DATA_DIR || ".data");
