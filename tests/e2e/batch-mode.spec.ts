@@ -9,6 +9,7 @@ import {
   openGenerator,
   openSaveMenu,
   openSelect,
+  rowAt,
   SUBJECT,
   waitForBatch,
 } from "./generation-support";
@@ -30,13 +31,17 @@ const CSV = [
 
 const isPost = (r: Response, path: string) => r.request().method() === "POST" && new URL(r.url()).pathname === path;
 
-async function importSix(page: Page): Promise<string> {
+/** The fake provider errors a batch request whose prompt holds this (tests/fakes/serve-fake-provider.ts). */
+const BATCH_ERROR_MARKER = "__batch_error__";
+
+async function importCsv(page: Page, csv = CSV): Promise<string> {
+  const rows = csv.split("\n").length - 1;
   await openGenerator(page);
   await page
     .getByTestId("csv-file-input")
-    .setInputFiles({ name: "six.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+    .setInputFiles({ name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page).toHaveURL(/\/email-generator\?csvId=[0-9a-f-]{36}$/, { timeout: 30_000 });
-  await expect(page.getByTestId("table-size")).toHaveText("6 rows x 2 columns", { timeout: 30_000 });
+  await expect(page.getByTestId("table-size")).toHaveText(`${rows} rows x 2 columns`, { timeout: 30_000 });
   return new URL(page.url()).searchParams.get("csvId")!;
 }
 
@@ -46,7 +51,7 @@ test.describe("Batch mode", () => {
   }) => {
     test.setTimeout(150_000);
     await newUserWithOpenAi(page);
-    const csvId = await importSix(page);
+    const csvId = await importCsv(page);
     const dialog = await openConfig(page);
     const standard = dialog.getByRole("radio", { name: STANDARD });
     const batch = dialog.getByRole("radio", { name: BATCH });
@@ -147,5 +152,38 @@ test.describe("Batch mode", () => {
     await expect(menu2.getByRole("menuitem", { name: "Save and run 6 rows", exact: true })).not.toContainText(
       "within 24 h",
     );
+  });
+
+  test("rows that failed in a batch-mode run are re-run in standard mode with one click", async ({ page }) => {
+    test.setTimeout(150_000);
+    await newUserWithOpenAi(page);
+    const csv = ["First Name,Company", "Ada,Engines", `Grace,${BATCH_ERROR_MARKER} Inc`, "Alan,Labs"].join("\n");
+    const csvId = await importCsv(page, csv);
+    const dialog = await openConfig(page);
+    await dialog.getByRole("radio", { name: "Content Creation" }).click();
+    await dialog.getByRole("radio", { name: BATCH }).click();
+    const menu = await openSaveMenu(page, dialog);
+    const bulk = page.waitForResponse((r) => isPost(r, "/api/ai/bulk-batched"));
+    await menu.getByRole("menuitem", { name: "Save and run 3 rows", exact: true }).click();
+    expect((await bulk).request().postDataJSON()).toMatchObject({ csvId, mode: "batch" });
+
+    // Row 2 errored at the provider: a failed row (red, with Retry), and the offer to re-run it.
+    const rerun = page.getByRole("button", { name: "Re-run 1 failed row in standard mode" });
+    await expect(rerun).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText("Successfully generated 2 emails!")).toBeVisible();
+    await expect(rowAt(page, 2).getByRole("button", { name: "Retry" })).toBeVisible();
+    await expect(cell(page, 1, SUBJECT)).not.toHaveText("");
+
+    const again = page.waitForResponse((r) => isPost(r, "/api/ai/bulk-batched"));
+    await rerun.click();
+    const started = await again;
+    expect(started.status(), await started.text()).toBe(200);
+    const payload = started.request().postDataJSON();
+    expect(payload).toMatchObject({ csvId, rowsToProcess: [1], onlyRunIf: "" });
+    expect(payload.mode).toBeUndefined();
+    await expect(rerun).toBeHidden();
+    await expect(page.getByText("Successfully generated 1 emails!")).toBeVisible({ timeout: 30_000 });
+    await expect(cell(page, 2, SUBJECT)).not.toHaveText("");
+    await expect(rowAt(page, 2).getByRole("button", { name: "Retry" })).toHaveCount(0);
   });
 });

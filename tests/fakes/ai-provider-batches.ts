@@ -41,8 +41,8 @@ export interface BatchFakeOptions {
   cancelAfterMs?: number;
   /** Creates the next batch, then drops the connection before answering (a lost answer: the client cannot know). */
   dropNextCreateAnswer?: boolean;
-  /** A request that errors at the provider: the error message (by custom_id and 0-based position). */
-  errorFor?: (customId: string, index: number) => string | null;
+  /** A request that errors at the provider: the error message (by custom_id, 0-based position and request body). */
+  errorFor?: (customId: string, index: number, body: Json) => string | null;
 }
 
 /** The generation of one request, as a single call answers it (status and body). */
@@ -99,7 +99,7 @@ export function createBatchApi(deps: {
     while (b.outcomes.length < upTo) {
       const i = b.outcomes.length;
       const r = b.requests[i]!;
-      const injected = o.errorFor?.(r.customId, i);
+      const injected = o.errorFor?.(r.customId, i, r.body);
       if (injected) {
         b.outcomes.push({ kind: "error", status: 400, body: providerErrorBody(b.provider, 400, injected) });
         continue;

@@ -41,7 +41,20 @@ function control(info: RequestInfo): InjectedResponse | void {
   return { status: 404, body: { error: "unknown control path" } };
 }
 
-const handle = (started.handle = await startFakeProvider({ port, onRequest: control }));
+/**
+ * A request of a provider batch whose prompt contains this marker errors at the provider (a standing
+ * rule, kept across resets: only a test that puts the marker in its rows sees it).
+ */
+const BATCH_ERROR_MARKER = "__batch_error__";
+
+const handle = (started.handle = await startFakeProvider({
+  port,
+  onRequest: control,
+  batch: {
+    errorFor: (_id, _i, body) =>
+      JSON.stringify(body).includes(BATCH_ERROR_MARKER) ? "Invalid request: rejected by the fake provider" : null,
+  },
+}));
 console.log(
   `fake AI provider on ${handle.url} (OpenAI base ${handle.openaiBaseUrl}, Anthropic base ${handle.anthropicBaseUrl})`,
 );
