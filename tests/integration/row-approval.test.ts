@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { updateRowCells } from "@/lib/services/csv/csv-rows";
 import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { csvApi } from "../support/csv";
 import {
@@ -155,6 +156,28 @@ describe("bulk runs and approved rows", () => {
     const preview = await api.preview(c.user, c.input({ rowsToProcess: [4], useApprovedExamples: true }));
     expect(preview.json.results[0].prompt).toBe(fake.stats.prompts[1]);
     expect(preview.json.results[0].prompt.startsWith(EXAMPLES_INTRO)).toBe(true);
+  });
+
+  it("a generated row rewritten by hand is an example too, after the approved ones; a new generation clears that", async () => {
+    const c = await qualitySetup(5, "examples-edited");
+    await runBulk(c.user, c.input({ rowsToProcess: [0, 1, 2] }));
+    const { rowIds } = await api.file(c.user, c.csvId);
+    const rewritten = "Hi Grace,\n\nA hand-written note about your planning work, rewritten by the user.\n\nBest,\nSam";
+    await updateRowCells(c.user.id, c.csvId, rowIds[1]!, { "Email Body": rewritten });
+    await api.approve(c.user, c.csvId, rowIds[2]!);
+
+    fake.reset();
+    await runBulk(c.user, c.input({ rowsToProcess: [3], useApprovedExamples: true }));
+    const [prompt] = fake.stats.prompts;
+    expect(prompt!.match(/^Example \d$/gm)).toEqual(["Example 1", "Example 2"]);
+    const approvedBody = (await api.file(c.user, c.csvId)).rows[2]!["Email Body"]!;
+    expect(prompt!.indexOf(approvedBody)).toBeLessThan(prompt!.indexOf(rewritten));
+
+    // Regenerated: no longer the user's own text, no longer an example.
+    await runBulk(c.user, c.input({ rowsToProcess: [1], overwriteApproved: true }));
+    fake.reset();
+    await runBulk(c.user, c.input({ rowsToProcess: [4], useApprovedExamples: true }));
+    expect(fake.stats.prompts[0]!.match(/^Example \d$/gm)).toEqual(["Example 1"]);
   });
 
   it("useApprovedExamples without approved rows sends the plain prompt", async () => {

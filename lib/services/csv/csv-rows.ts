@@ -44,7 +44,7 @@ export async function updateRowCells(userId: string, fileId: string, rowId: numb
     const { qualityRules } = await getAiSettings(userId);
     await db
       .update(csvRows)
-      .set({ qualityFlags: flagsAfterEdit(flags, json.data, qualityRules) })
+      .set({ qualityFlags: flagsAfterEdit(flags, json.data, qualityRules), editedAt: sql`now()` })
       .where(eq(csvRows.id, rowId));
   }
   return json;

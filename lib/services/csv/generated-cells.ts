@@ -62,6 +62,7 @@ export async function writeGeneratedCells(
       data: sql`${csvRows.data} || ${JSON.stringify(cleanDeep(cells))}::jsonb`,
       generationFailed: failed,
       qualityFlags: flags,
+      editedAt: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(csvRows.id, rowId), eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt)))

@@ -1,18 +1,27 @@
 import "server-only";
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { csvRows } from "@/lib/db/schema";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { MAX_EXAMPLES, type ApprovedExample } from "@/lib/ai/examples";
 import { isFailedRow } from "@/lib/ai/result";
 
-/** Up to 3 of the file's approved rows with a generated subject and body, the most recently approved first. */
+/**
+ * Up to 3 examples from the user's own picks in the file: approved rows first (the most recently approved
+ * first), then generated rows the user rewrote by hand (the most recently edited first).
+ */
 export async function approvedExamples(fileId: string): Promise<ApprovedExample[]> {
   const rows = await db
     .select({ data: csvRows.data })
     .from(csvRows)
-    .where(and(eq(csvRows.fileId, fileId), isNull(csvRows.deletedAt), isNotNull(csvRows.approvedAt)))
-    .orderBy(desc(csvRows.approvedAt))
+    .where(
+      and(
+        eq(csvRows.fileId, fileId),
+        isNull(csvRows.deletedAt),
+        or(isNotNull(csvRows.approvedAt), isNotNull(csvRows.editedAt)),
+      ),
+    )
+    .orderBy(sql`${csvRows.approvedAt} is null`, desc(sql`coalesce(${csvRows.approvedAt}, ${csvRows.editedAt})`))
     .limit(20);
   const examples: ApprovedExample[] = [];
   for (const { data } of rows) {
