@@ -3,7 +3,6 @@ import {
   BODY,
   cell,
   configDialog,
-  controlFake,
   getAiConfig,
   getFile,
   importProspects,
@@ -20,9 +19,8 @@ import {
 // injected failures), one after another in one worker.
 test.describe.configure({ mode: "default" });
 
-test.beforeEach(async ({ request }) => {
-  await controlFake(request, { reset: true });
-});
+// The fake AI provider is shared with tests/e2e/generation.spec.ts, which steers its latency and failures in
+// the other Playwright worker: this file never changes (or resets) it.
 
 const path = (url: string) => new URL(url).pathname;
 const isPreview = (r: Request) => r.method() === "POST" && path(r.url()) === "/api/ai/preview";
