@@ -27,6 +27,8 @@ export const SUBJECT = "Subject Line";
 export const BODY = "Email Body";
 
 export interface FakeControl {
+  /** Only requests with an API key starting with this are slowed, limited or failed (other workers' tests go on). */
+  keyPrefix?: string;
   latencyMs?: number;
   failNext?: { n: number; status: number };
   malformed?: boolean;
@@ -61,9 +63,9 @@ export async function createConnection(
 }
 
 /** A fresh verified user, signed in in the page's context, with one OpenAI connection. */
-export async function newUserWithOpenAi(page: Page): Promise<Connection> {
+export async function newUserWithOpenAi(page: Page, apiKey = OPENAI_KEY): Promise<Connection> {
   await registerVerified(page.request);
-  return createConnection(page, { name: `OpenAI ${rand()}`, provider: "OpenAI", apiKey: OPENAI_KEY });
+  return createConnection(page, { name: `OpenAI ${rand()}`, provider: "OpenAI", apiKey });
 }
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));

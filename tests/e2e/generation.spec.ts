@@ -48,8 +48,9 @@ test.describe("Email generator: AI generation", () => {
     test.setTimeout(120_000);
     // 2 s per answer: the key's pacer sends one probe request first, then the other rows together,
     // so every row stays "Generating..." long enough to be seen.
-    await controlFake(page.request, { latencyMs: 2_000 });
-    const connection = await newUserWithOpenAi(page);
+    const key = `sk-valid-e2e-watch-${rand()}`;
+    await controlFake(page.request, { latencyMs: 2_000, keyPrefix: key });
+    const connection = await newUserWithOpenAi(page, key);
     const csvId = await importProspects(page);
     await expect(page.getByTestId("generator-connection")).toHaveText(`OpenAI > ${connection.name}`);
     await expect(meter(page)).toContainText("100/100");
@@ -238,14 +239,11 @@ test.describe("Email generator: AI generation", () => {
     // every 10 s; the screen shows progress one round trip plus a poll (and, on a loaded machine, a
     // few seconds of lag) after the start.
     test.setTimeout(120_000);
-    await controlFake(page.request, { latencyMs: 10_000, rateLimitPerMinute: 6 });
-    // A key of its own: what its pacer learns (6 a minute) stays with this key, not the other tests'.
+    // A key of its own: only it is slowed and limited, and what its pacer learns (6 a minute) stays with it.
+    const key = `sk-valid-e2e-stop-${rand()}`;
+    await controlFake(page.request, { latencyMs: 10_000, rateLimitPerMinute: 6, keyPrefix: key });
     await registerVerified(page.request);
-    await createConnection(page, {
-      name: `Slow key ${rand()}`,
-      provider: "OpenAI",
-      apiKey: `sk-valid-e2e-stop-${rand()}`,
-    });
+    await createConnection(page, { name: `Slow key ${rand()}`, provider: "OpenAI", apiKey: key });
     const csvId = await importProspects(page);
 
     const dialog = await openConfig(page);
@@ -312,9 +310,10 @@ test.describe("Email generator: AI generation", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await controlFake(page.request, { latencyMs: 3_000 });
+    const key = `sk-valid-e2e-pause-${rand()}`;
+    await controlFake(page.request, { latencyMs: 3_000, keyPrefix: key });
     await registerVerified(page.request);
-    await createConnection(page, { name: `Pause key ${rand()}`, provider: "OpenAI", apiKey: `sk-valid-e2e-pause-${rand()}` });
+    await createConnection(page, { name: `Pause key ${rand()}`, provider: "OpenAI", apiKey: key });
     const csvId = await importProspects(page);
 
     const dialog = await openConfig(page);
@@ -353,9 +352,10 @@ test.describe("Email generator: AI generation", () => {
   });
 
   test("a failed row turns red with Retry; the retry fills it and costs nothing", async ({ page }) => {
-    await newUserWithOpenAi(page);
+    const key = `sk-valid-e2e-retry-${rand()}`;
+    await newUserWithOpenAi(page, key);
     await importProspects(page);
-    await controlFake(page.request, { failNext: { n: 1, status: 400 } });
+    await controlFake(page.request, { failNext: { n: 1, status: 400 }, keyPrefix: key });
 
     const row = rowAt(page, 1);
     await expect(row).not.toHaveClass(RED);

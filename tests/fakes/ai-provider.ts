@@ -82,6 +82,8 @@ export interface FakeProviderOptions {
   tokenLimitPerMinute?: number;
   /** Also count and limit GET /v1/models requests (default false: generation endpoints only). */
   rateLimitModels?: boolean;
+  /** Which API keys the rate limit applies to (default: every key). */
+  rateLimitKeys?: (apiKey: string) => boolean;
   /** Answer 404 for a generation model not in the provider's list (default true). */
   strictModels?: boolean;
   /** Produces the structured output of a generation; default: `defaultRespond`. */
@@ -273,7 +275,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const inputTokens = generation
       ? reportedInputTokens(provider, endpoint, body) || requestTokens(system, prompt, schema)
       : 0;
-    if (generation || opts.rateLimitModels) {
+    if ((generation || opts.rateLimitModels) && (opts.rateLimitKeys?.(apiKey ?? "") ?? true)) {
       const check = limiter.check(provider, `${provider}:${apiKey}`, generation ? inputTokens + outputCap(body) : 0);
       if (!check.ok) {
         stats.rateLimited++;

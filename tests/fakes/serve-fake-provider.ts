@@ -1,8 +1,11 @@
 // Runs the fake AI provider as a standalone server (end-to-end tests, trying the app by hand):
 //   tsx tests/fakes/serve-fake-provider.ts [port]
 // Control endpoints: GET /__health, GET /__stats, POST /__control { latencyMs?, failNext?: {n, status}, malformed?,
-// rateLimitPerMinute? (a continuously refilled bucket per key, as the real APIs limit), reset? }.
+// rateLimitPerMinute? (a continuously refilled bucket per key, as the real APIs limit), reset?, keyPrefix? }.
+// With `keyPrefix`, latency, rate limit and failNext apply only to requests whose API key starts with it: the
+// Playwright workers share this server, so a test that slows or breaks the provider does it for its own key.
 import { startFakeProvider, type FakeProviderHandle, type InjectedResponse, type RequestInfo } from "./ai-provider";
+import { providerErrorBody } from "./ai-provider-wire";
 
 const port = Number(process.argv[2] ?? process.env.FAKE_PROVIDER_PORT ?? 3199);
 const started: { handle?: FakeProviderHandle } = {};
@@ -13,10 +16,22 @@ interface Control {
   malformed?: boolean;
   rateLimitPerMinute?: number;
   reset?: boolean;
+  keyPrefix?: string;
+}
+
+const GENERATIONS = new Set(["chat.completions", "responses", "messages"]);
+/** failNext for one key prefix (see keyPrefix above). */
+let scopedFailure: { prefix: string; remaining: number; status: number } | null = null;
+
+function scopedFailureFor(info: RequestInfo): InjectedResponse | void {
+  const f = scopedFailure;
+  if (!f || !GENERATIONS.has(info.endpoint) || !info.apiKey?.startsWith(f.prefix)) return;
+  if (--f.remaining <= 0) scopedFailure = null;
+  return { status: f.status, body: providerErrorBody(info.provider, f.status, `Injected failure (${f.status})`) };
 }
 
 function control(info: RequestInfo): InjectedResponse | void {
-  if (!info.path.startsWith("/__")) return;
+  if (!info.path.startsWith("/__")) return scopedFailureFor(info);
   const handle = started.handle!;
   if (info.path === "/__health") return { status: 200, body: { ok: true } };
   if (info.path === "/__stats")
@@ -30,12 +45,27 @@ function control(info: RequestInfo): InjectedResponse | void {
     };
   if (info.path === "/__control" && info.method === "POST") {
     const c = (info.body ?? {}) as Control;
-    if (c.reset) handle.reset();
-    if (c.latencyMs !== undefined) handle.setOptions({ latencyMs: c.latencyMs });
+    const prefix = c.keyPrefix;
+    const mine = (key: string | null | undefined) => prefix === undefined || Boolean(key?.startsWith(prefix));
+    if (c.reset) {
+      handle.reset();
+      scopedFailure = null;
+    }
+    if (c.latencyMs !== undefined) {
+      const ms = c.latencyMs;
+      handle.setOptions({ latencyMs: prefix === undefined ? ms : (r: RequestInfo) => (mine(r.apiKey) ? ms : 0) });
+    }
     if (c.malformed !== undefined) handle.setOptions({ malformed: c.malformed });
     if (c.rateLimitPerMinute !== undefined)
-      handle.setOptions({ rateLimitPerMinute: c.rateLimitPerMinute, rateLimitAlgorithm: "token-bucket" });
-    if (c.failNext) handle.failNext(c.failNext.n, c.failNext.status);
+      handle.setOptions({
+        rateLimitPerMinute: c.rateLimitPerMinute,
+        rateLimitAlgorithm: "token-bucket",
+        rateLimitKeys: prefix === undefined ? undefined : (key: string) => mine(key),
+      });
+    if (c.failNext) {
+      if (prefix === undefined) handle.failNext(c.failNext.n, c.failNext.status);
+      else scopedFailure = { prefix, remaining: c.failNext.n, status: c.failNext.status };
+    }
     return { status: 200, body: { ok: true } };
   }
   return { status: 404, body: { error: "unknown control path" } };
