@@ -42,7 +42,7 @@ export function progressText(batch: BatchProgress): string {
   return [
     batch.provider ? providerText(batch.provider) : `${batch.processed} of ${batch.total}`,
     batch.costUsd !== null ? `${formatUsd(batch.costUsd)} so far` : null,
-    batch.etaSeconds !== null ? formatEta(batch.etaSeconds) : null,
+    batch.etaSeconds !== null && !batch.provider ? formatEta(batch.etaSeconds) : null,
   ]
     .filter(Boolean)
     .join(" · ");
