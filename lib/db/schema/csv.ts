@@ -49,7 +49,7 @@ export const csvRows = pgTable(
     qualityFlags: jsonb("quality_flags").$type<QualityFlag[]>(),
     /** Set when the user approves the row (check mark, or "Keep these" in a preview): a candidate example. */
     approvedAt: ts("approved_at"),
-    /** Set when the user rewrites a generated subject or body by hand (a candidate example too); a new generation clears it. */
+    /** The user rewrote the generated subject or body by hand (a candidate example too); a new generation clears it. */
     editedAt: ts("edited_at"),
     /** Tombstone so that pollers asking "what changed since" learn about deletions. */
     deletedAt: ts("deleted_at"),
