@@ -123,7 +123,10 @@ describe("Anthropic", () => {
     expect(tools[0]).toMatchObject({ type: "web_search_20250305", name: "web_search" });
     expect(tools[1]).toMatchObject({ name: "write_email", input_schema: CLOSED });
     expect(calls[0]!.body.tool_choice).toEqual({ type: "any" });
-    expect(calls[0]!.body.system).toMatch(/web search/i);
+    // The system prompt is one block carrying the prompt-cache breakpoint (tools and system are the same every row).
+    expect(calls[0]!.body.system).toEqual([
+      { type: "text", text: expect.stringMatching(/web search/i), cache_control: { type: "ephemeral" } },
+    ]);
     expect(calls[1]!.body.tool_choice).toEqual({ type: "tool", name: "write_email" });
     expect((calls[1]!.body.tools as Json[]).map((t) => t.name)).toEqual(["write_email"]);
     expect((calls[1]!.body.messages as Json[]).map((m) => m.role)).toEqual(["user", "assistant", "user"]);
