@@ -184,7 +184,11 @@ test.describe("Preview, keep, run options and starter templates", () => {
     let menu = await openSaveMenu(page, dialog);
     await expect(menu.getByRole("menuitem", { name: "Save and run 0 rows", exact: true })).toBeDisabled();
     await page.keyboard.press("Escape");
+    // The closed menu hands the focus back to its trigger: wait for that before typing into the condition.
+    await expect(menu).toBeHidden();
+    await expect(dialog.getByRole("button", { name: "Save", exact: true })).toBeFocused();
     await condition.fill("");
+    await expect(condition).toHaveValue("");
     await expect(dialog.getByText("No rows match the criteria")).toHaveCount(0);
 
     const maxRows = dialog.locator("#ai-max-rows");
