@@ -8,7 +8,7 @@ import {
   openConfig,
   openGenerator,
   openSaveMenu,
-  openSelect,
+  chooseOption,
   rowAt,
   SUBJECT,
   waitForBatch,
@@ -64,8 +64,7 @@ test.describe("Batch mode", () => {
     await expect(batch).toHaveAccessibleDescription(new RegExp(NO_RESEARCH.replace(/[.()]/g, "\\$&")));
 
     // A priced model; content creation: both modes are estimated by one answer.
-    const models = await openSelect(page, dialog.locator("#ai-model"));
-    await models.getByRole("option", { name: "GPT-4o (shuts down 2027-01-14)", exact: true }).click();
+    await chooseOption(page, dialog.locator("#ai-model"), "GPT-4o (shuts down 2027-01-14)");
     const estimated = page.waitForResponse(
       (r) =>
         isPost(r, "/api/ai/estimate") &&

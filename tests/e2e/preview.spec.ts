@@ -9,7 +9,7 @@ import {
   newUserWithOpenAi,
   openConfig,
   openSaveMenu,
-  openSelect,
+  chooseOption,
   PROSPECT_COLUMNS,
   rowAt,
   SUBJECT,
@@ -38,9 +38,7 @@ async function getQuality(page: Page, csvId: string): Promise<QualityJson> {
 
 /** Picks GPT-4o (a model with a known price) for the fake OpenAI connection. */
 async function chooseGpt4o(page: Page, dialog: Locator): Promise<void> {
-  const models = await openSelect(page, dialog.locator("#ai-model"));
-  await models.getByRole("option", { name: "GPT-4o (shuts down 2027-01-14)", exact: true }).click();
-  await expect(models).toBeHidden();
+  await chooseOption(page, dialog.locator("#ai-model"), "GPT-4o (shuts down 2027-01-14)");
 }
 
 test.describe("Preview, keep, run options and starter templates", () => {
