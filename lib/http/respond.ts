@@ -7,6 +7,11 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return Response.json(data, { status, headers });
 }
 
+/** A body that is JSON text already (built by the database): sent as it is. */
+export function jsonText(text: string, status = 200): Response {
+  return new Response(text, { status, headers: { "content-type": "application/json" } });
+}
+
 /** The user-facing text of a zod failure: our own messages as they are, built-in ones with the field name. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];

@@ -1,11 +1,14 @@
 import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
-import { deleteCsvFile, getCsvFile } from "@/lib/services/csv/csv-files";
+import { jsonText } from "@/lib/http/respond";
+import { csvFileJsonText, deleteCsvFile } from "@/lib/services/csv/csv-files";
 
 type Params = { id: string };
 const NOT_FOUND = "CSV file not found";
 
-export const GET = withUser<Params>(async ({ user, params }) => getCsvFile(user.id, parseId(params.id, NOT_FOUND)));
+export const GET = withUser<Params>(async ({ user, params }) =>
+  jsonText(await csvFileJsonText(user.id, parseId(params.id, NOT_FOUND))),
+);
 
 export const DELETE = withUser<Params>(async ({ user, params }) => {
   await deleteCsvFile(user.id, parseId(params.id, NOT_FOUND));
