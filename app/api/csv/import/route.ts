@@ -1,9 +1,9 @@
 import { withUser } from "@/lib/http/handlers";
 import { BODY_LIMITS, parseBody } from "@/lib/http/parse";
-import { json } from "@/lib/http/respond";
+import { bulkJson } from "@/lib/http/respond";
 import { importCsv } from "@/lib/services/csv/csv-files";
 import { importCsvSchema } from "@/lib/services/csv/schemas";
 
 export const POST = withUser(async ({ req, user }) =>
-  json(await importCsv(user.id, await parseBody(req, importCsvSchema, { maxBytes: BODY_LIMITS.rows })), 201),
+  bulkJson(req, await importCsv(user.id, await parseBody(req, importCsvSchema, { maxBytes: BODY_LIMITS.rows })), 201),
 );
