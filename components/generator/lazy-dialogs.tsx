@@ -21,41 +21,40 @@ function onDemand<P extends object>(Dialog: ComponentType<P>, isOpen: (props: P)
 }
 
 const loading = () => <DialogLoading />;
-const options = { ssr: false, loading } as const;
 
 export const AiConfigDialog = onDemand(
-  dynamic(() => import("./ai-config-dialog").then((m) => m.AiConfigDialog), options),
+  dynamic(() => import("./ai-config-dialog").then((m) => m.AiConfigDialog), { ssr: false, loading }),
   (p) => p.open,
 );
 export const AddRowDialog = onDemand(
-  dynamic(() => import("./add-row-dialog").then((m) => m.AddRowDialog), options),
+  dynamic(() => import("./add-row-dialog").then((m) => m.AddRowDialog), { ssr: false, loading }),
   (p) => p.open,
 );
 export const AddColumnDialog = onDemand(
-  dynamic(() => import("./add-column-dialog").then((m) => m.AddColumnDialog), options),
+  dynamic(() => import("./add-column-dialog").then((m) => m.AddColumnDialog), { ssr: false, loading }),
   (p) => p.open,
 );
 export const EditEmailSheet = onDemand(
-  dynamic(() => import("./edit-email-sheet").then((m) => m.EditEmailSheet), options),
+  dynamic(() => import("./edit-email-sheet").then((m) => m.EditEmailSheet), { ssr: false, loading }),
   (p) => p.row !== null,
 );
 export const AiResponseDialog = onDemand(
-  dynamic(() => import("./ai-response-dialog").then((m) => m.AiResponseDialog), options),
+  dynamic(() => import("./ai-response-dialog").then((m) => m.AiResponseDialog), { ssr: false, loading }),
   (p) => p.response !== null,
 );
 export const ExportGateDialog = onDemand(
-  dynamic(() => import("./export-gate-dialog").then((m) => m.ExportGateDialog), options),
+  dynamic(() => import("./export-gate-dialog").then((m) => m.ExportGateDialog), { ssr: false, loading }),
   (p) => p.action !== null,
 );
 export const CreditLimitDialog = onDemand(
-  dynamic(() => import("./credit-limit-dialog").then((m) => m.CreditLimitDialog), options),
+  dynamic(() => import("./credit-limit-dialog").then((m) => m.CreditLimitDialog), { ssr: false, loading }),
   (p) => p.open,
 );
 export const RegenerateFlaggedDialog = onDemand(
-  dynamic(() => import("./quality-regenerate-dialog").then((m) => m.RegenerateFlaggedDialog), options),
+  dynamic(() => import("./quality-regenerate-dialog").then((m) => m.RegenerateFlaggedDialog), { ssr: false, loading }),
   (p) => p.open,
 );
 export const ConfirmDialog = onDemand(
-  dynamic(() => import("@/components/feedback/confirm-dialog").then((m) => m.ConfirmDialog), options),
+  dynamic(() => import("@/components/feedback/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false, loading }),
   (p) => p.open,
 );
