@@ -8,6 +8,11 @@ export async function register() {
   // `npm start` preloads this already, a server started another way gets it here.
   const { installPeerAddress } = await import("./lib/http/peer-address.mjs");
   installPeerAddress();
+  // The build's .br / .gz scripts and styles for /_next/static (lib/http/precompressed-static.mjs); idempotent too.
+  if (process.env.NODE_ENV === "production") {
+    const { installPrecompressedStatic } = await import("./lib/http/precompressed-static.mjs");
+    installPrecompressedStatic();
+  }
   const { startServerRuntime } = await import("./lib/server-runtime");
   await startServerRuntime();
 }

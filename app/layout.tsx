@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { TestModeBanner } from "@/components/shell/test-mode-banner";
-import { Toaster } from "@/components/ui/sonner";
 import { env } from "@/lib/env";
 import "./globals.css";
 
@@ -33,10 +32,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {testMode ? <TestModeBanner /> : null}
-        <AppProviders nonce={nonce}>
-          {children}
-          <Toaster />
-        </AppProviders>
+        <AppProviders nonce={nonce}>{children}</AppProviders>
       </body>
     </html>
   );

@@ -2,7 +2,8 @@
 // `npm run build`: the production build, as one self-contained folder (.next/standalone) that runs
 // without devDependencies:
 //   server.js        Next's standalone server (node server.js; PORT, HOSTNAME)
-//   .next/static     the client assets, public/  the public files (copied as Next's docs require)
+//   .next/static     the client assets, public/  the public files (copied as Next's docs require);
+//                    every .js / .css also as .br and .gz (served by lib/http/precompressed-static.mjs)
 //   migrations/      the database migrations (lib/db reads them from here at run time)
 //   worker.mjs       the background worker (`npm run worker`), bundled with esbuild
 //   migrate.mjs      applies the migrations (`npm run db:migrate` in a deployment)
@@ -22,6 +23,7 @@ import {
   standaloneDir,
   workerBundle,
 } from "./build-state.mjs";
+import { precompressStatic } from "./precompress.mjs";
 
 const require = createRequire(import.meta.url);
 const skipMigrate = process.argv.includes("--no-migrate");
@@ -61,6 +63,11 @@ if (!existsSync(serverEntry))
 // 2. Static assets next to server.js.
 rmSync(path.join(standaloneDir, ".next", "static"), { recursive: true, force: true });
 cpSync(path.join(root, ".next", "static"), path.join(standaloneDir, ".next", "static"), { recursive: true });
+const shipped = await precompressStatic(path.join(standaloneDir, ".next", "static"));
+const kib = (n) => `${(n / 1024).toFixed(0)} KB`;
+log(
+  `precompressed ${shipped.files} scripts and styles: ${kib(shipped.raw)} -> brotli ${kib(shipped.br)}, gzip ${kib(shipped.gz)}`,
+);
 rmSync(path.join(standaloneDir, "public"), { recursive: true, force: true });
 if (existsSync(path.join(root, "public")))
   cpSync(path.join(root, "public"), path.join(standaloneDir, "public"), { recursive: true });

@@ -1,5 +1,6 @@
 import { AdminShell } from "@/components/admin/admin-shell";
 import { SessionProvider } from "@/components/auth/session-provider";
+import { Toaster } from "@/components/ui/sonner";
 import { requirePageAdmin } from "@/lib/auth/guards";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
@@ -7,6 +8,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   return (
     <SessionProvider initialUser={json}>
       <AdminShell>{children}</AdminShell>
+      <Toaster />
     </SessionProvider>
   );
 }

@@ -5,7 +5,8 @@ import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormPro
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 
-type AnySchema = z.ZodType<FieldValues, FieldValues>;
+/** zod or zod/mini (the auth screens): both are zod core schemas. */
+type AnySchema = z.core.$ZodType<FieldValues, FieldValues>;
 
 export interface ZodFormOptions<S extends AnySchema> extends Omit<
   UseFormProps<z.input<S>, unknown, z.output<S>>,

@@ -1,10 +1,8 @@
 "use client";
 
-import { FileSpreadsheet } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { useDeliveryRecorded, useIntegrations } from "@/lib/client/queries/integrations";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
@@ -18,24 +16,28 @@ import type { CreditsJson } from "@/lib/services/credits/credits";
 import type { ModelOption } from "@/lib/services/models/available-models";
 import { ModelWarnings } from "@/components/models/model-warnings";
 import type { TemplateJson } from "@/lib/services/templates/templates";
-import { AddColumnDialog } from "./add-column-dialog";
-import { AddRowDialog } from "./add-row-dialog";
-import { AiConfigDialog } from "./ai-config-dialog";
-import { AiResponseDialog } from "./ai-response-dialog";
-import { StarterTemplateMenu } from "./template-controls";
 import { starterSettings } from "@/lib/ai/starter-templates";
-import { CreditLimitDialog } from "./credit-limit-dialog";
 import { CreditsMeter } from "./credits-meter";
 import { useCsvEdits, useCsvTable, useImportCsv, type TableRow } from "./csv-store";
 import { CsvTable, ROW_HEIGHT, type RowState } from "./csv-table";
-import { EditEmailSheet } from "./edit-email-sheet";
 import { GeneratorHeader } from "./generator-header";
+import { GeneratorEmptyState } from "./generator-empty-state";
 import { GeneratorToolbar } from "./generator-toolbar";
+// The dialogs load their code when first opened (lazy-dialogs.tsx).
+import {
+  AddColumnDialog,
+  AddRowDialog,
+  AiConfigDialog,
+  AiResponseDialog,
+  ConfirmDialog,
+  CreditLimitDialog,
+  EditEmailSheet,
+  ExportGateDialog,
+} from "./lazy-dialogs";
 import { ProgressPanel } from "./progress-panel";
 import { hasAiResponse, RowActions } from "./row-actions";
 import { CSV_ID_KEY, useSessionItem } from "./session-state";
 import { TableFooter } from "./table-footer";
-import { ExportGateDialog } from "./export-gate-dialog";
 import { QualityCell } from "./quality-cell";
 import { QualityControls } from "./quality-controls";
 import { useQualityView } from "./quality-view";
@@ -265,20 +267,11 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
           />
         </>
       ) : !loading ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-          <FileSpreadsheet className="size-12 text-muted-foreground" aria-hidden />
-          <h2 className="text-lg font-semibold">Upload a CSV file to get started</h2>
-          <p className="max-w-md text-sm text-muted-foreground">
-            Make sure your CSV contains columns like First Name, Company, Website, etc.
-          </p>
-          {/* A starter template opens the AI Configuration with its prompt, schema and use case (unsaved). */}
-          <StarterTemplateMenu
-            label="Start from a template"
-            onSelect={(starter) =>
-              setDialog({ open: true, initial: { ...config.aiConfig, ...starterSettings(starter) } })
-            }
-          />
-        </div>
+        <GeneratorEmptyState
+          onStarter={(starter) =>
+            setDialog({ open: true, initial: { ...config.aiConfig, ...starterSettings(starter) } })
+          }
+        />
       ) : null}
       <AiConfigDialog
         open={dialog.open}

@@ -9,7 +9,7 @@ import type { AiSettings } from "@/lib/ai/defaults";
 import { formatCount } from "@/lib/csv/limits";
 import type { QualityView } from "./quality-view";
 import type { RunRequest } from "./use-generation";
-import { RegenerateFlaggedDialog } from "./quality-regenerate-dialog";
+import { RegenerateFlaggedDialog } from "./lazy-dialogs";
 
 interface Props {
   quality: QualityView;

@@ -11,87 +11,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { AiSettings } from "@/lib/ai/defaults";
 import { runEstimateSuffix } from "@/lib/client/estimate-format";
 import { useEstimate } from "@/lib/client/queries/ai";
-import type { RunMode } from "@/lib/services/generation/run-mode";
-import type { BulkInput, PreviewInput } from "@/lib/services/generation/schemas";
+import type { BulkInput } from "@/lib/services/generation/schemas";
+import { bulkPayloadOf, type RunOptions, type Settings } from "./run-options";
 
-/** The run options of the AI Configuration dialog (both off by default). */
-export interface RunOptions {
-  /** Adds up to 3 of the file's approved rows to the prompt as examples. */
-  useApprovedExamples: boolean;
-  /** Lets the run overwrite approved rows (otherwise they are skipped). */
-  overwriteApproved: boolean;
-  /** Standard (default) or the provider's Batch API (run-mode-field.tsx). */
-  mode?: RunMode;
-}
-
-export const DEFAULT_RUN_OPTIONS: RunOptions = {
-  useApprovedExamples: false,
-  overwriteApproved: false,
-  mode: "standard",
-};
-
-type Settings = Omit<AiSettings, "maxRows" | "maxCostUsd">;
-
-/** The payload fields of the run options: sent only when on (mode only when "batch"). */
-export function runOptionFields(
-  options: RunOptions | undefined,
-): Pick<BulkInput, "useApprovedExamples" | "overwriteApproved" | "mode"> {
-  return {
-    ...(options?.useApprovedExamples ? { useApprovedExamples: true } : {}),
-    ...(options?.overwriteApproved ? { overwriteApproved: true } : {}),
-    ...(options?.mode === "batch" ? { mode: "batch" as const } : {}),
-  };
-}
-
-/** The dialog's settings as a preview payload (no rowsToProcess: the server previews the first 3 selected). */
-export function previewPayloadOf(
-  settings: Settings,
-  csvId: string | undefined,
-  options: RunOptions,
-): PreviewInput | null {
-  if (!csvId || !settings.prompt.trim() || !settings.connectionId) return null;
-  return {
-    prompt: settings.prompt,
-    jsonSchema: settings.jsonSchema,
-    model: settings.selectedModel,
-    useCase: settings.useCase,
-    connectionId: settings.connectionId,
-    csvId,
-    onlyRunIf: settings.onlyRunIf,
-    ...(settings.qualityRules ? { qualityRules: settings.qualityRules } : {}),
-    // A preview runs at once, in standard mode.
-    ...runOptionFields({ ...options, mode: "standard" }),
-  };
-}
-
-/**
- * The bulk payload a run of these rows would send (as use-generation builds it). `maxCostUsd`: the
- * cap typed in the dialog (undefined: not sent, the saved configuration's applies).
- */
-export function bulkPayloadOf(
-  settings: Settings,
-  csvId: string | undefined,
-  rows: number[],
-  options: RunOptions,
-  maxCostUsd?: number | null,
-): BulkInput | null {
-  if (!csvId || rows.length === 0 || !settings.prompt.trim() || !settings.connectionId) return null;
-  return {
-    prompt: settings.prompt,
-    jsonSchema: settings.jsonSchema,
-    model: settings.selectedModel,
-    useCase: settings.useCase,
-    connectionId: settings.connectionId,
-    csvId,
-    rowsToProcess: rows,
-    onlyRunIf: settings.onlyRunIf,
-    ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
-    ...runOptionFields(options),
-  };
-}
+export { bulkPayloadOf, DEFAULT_RUN_OPTIONS, previewPayloadOf, runOptionFields, type RunOptions } from "./run-options";
 
 /**
  * " · ≈ $0.42 · ≈ 3 min" for a run option (batch mode: " · ≈ $0.21 · within 24 h"), " · estimating…"

@@ -1,22 +1,16 @@
 "use client";
 
-import { ChevronDown, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { STARTER_TEMPLATES, type StarterTemplate } from "@/lib/ai/starter-templates";
+import type { StarterTemplate } from "@/lib/ai/starter-templates";
 import { messageOf } from "@/lib/client/api";
 import { templateNameFormSchema } from "@/lib/services/generation/schemas";
 import type { TemplateJson } from "@/lib/services/templates/templates";
+import { StarterTemplateMenu } from "./starter-template-menu";
 
 interface Props {
   templates: TemplateJson[];
@@ -25,38 +19,6 @@ interface Props {
   onStarter: (starter: StarterTemplate) => void;
   /** Saves the dialog's current settings as a template with this name. */
   onSave: (name: string) => Promise<void>;
-}
-
-/** The starter templates as a menu; choosing one calls `onSelect` (the dialog and the generator's empty state). */
-export function StarterTemplateMenu({
-  onSelect,
-  label = "Starter templates",
-}: {
-  onSelect: (starter: StarterTemplate) => void;
-  label?: string;
-}) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
-          <Sparkles aria-hidden /> {label} <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-w-80">
-        {STARTER_TEMPLATES.map((starter) => (
-          <DropdownMenuItem
-            key={starter.id}
-            onSelect={() => onSelect(starter)}
-            aria-label={starter.name}
-            className="flex-col items-start gap-0.5"
-          >
-            <span className="font-medium">{starter.name}</span>
-            <span className="text-xs text-muted-foreground">{starter.description}</span>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
 }
 
 /**

@@ -24,7 +24,7 @@ import type { BatchStatusJson } from "@/lib/services/generation/batch-control";
 import { csvFileKey, syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
 import { promptToRun } from "./last-used-config";
 import type { BatchProgress } from "./progress-panel";
-import { runOptionFields, type RunOptions } from "./save-run-menu";
+import { runOptionFields, type RunOptions } from "./run-options";
 import { ACTIVE_BATCH_KEY, useSessionItem, writeSessionItem } from "./session-state";
 import type { TimedMessage } from "./use-timed-message";
 

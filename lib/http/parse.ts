@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, notFound } from "@/lib/errors";
 import { idParam, INVALID_TEXT_MESSAGE, segmentParam, unstorableJson } from "@/lib/validation/strings";
 import { isStorableBySchema } from "@/lib/validation/schema-marks";
@@ -71,7 +71,7 @@ export interface ParseBodyOptions {
  * Reads a JSON body (capped while streaming, see `readBodyText`) and validates it; malformed JSON
  * or a wrong type is a 400 `{ msg, code: "invalid_input" }`, a body over the cap a 413.
  */
-export async function parseBody<S extends z.ZodType>(
+export async function parseBody<S extends z.core.$ZodType>(
   req: Request,
   schema: S,
   options: ParseBodyOptions = {},
@@ -93,8 +93,9 @@ export async function parseBody<S extends z.ZodType>(
  * line of defence the parsed value is checked too: text the database cannot store (NUL, unpaired
  * surrogates), out-of-range dates or absurd nesting that a schema let through is still a 400.
  */
-export function parseValue<S extends z.ZodType>(data: unknown, schema: S): z.output<S> {
-  const result = schema.safeParse(data);
+export function parseValue<S extends z.core.$ZodType>(data: unknown, schema: S): z.output<S> {
+  // z.safeParse: the schema may be zod or zod/mini (the auth bodies).
+  const result = z.safeParse(schema, data);
   if (!result.success) throw new AppError("invalid_input", zodMessage(result.error));
   if (isStorableBySchema(schema)) return result.data;
   const problem = unstorableJson(result.data, 128);
@@ -107,7 +108,7 @@ export function parseValue<S extends z.ZodType>(data: unknown, schema: S): z.out
  * Validates the query string (as a plain object of strings; a repeated name keeps its last value).
  * URLSearchParams never throws: `%ff` decodes to U+FFFD, `%00` to NUL (refused by the schemas).
  */
-export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+export function parseQuery<S extends z.core.$ZodType>(req: Request, schema: S): z.output<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams.entries());
   return parseValue(params, schema);
 }

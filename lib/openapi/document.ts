@@ -31,7 +31,7 @@ function embedded(schema: JsonSchema): JsonSchema {
 }
 
 /** A zod schema as a JSON Schema (2020-12) of what clients send. */
-function inputSchema(schema: z.ZodType): JsonSchema {
+function inputSchema(schema: z.core.$ZodType): JsonSchema {
   return embedded(
     z.toJSONSchema(schema, {
       target: "draft-2020-12",

@@ -99,7 +99,7 @@ export interface OperationSpec {
   summary: string;
   description?: string;
   access: Access;
-  body?: z.ZodType;
+  body?: z.core.$ZodType;
   bodyExample?: unknown;
   query?: z.ZodObject;
   success: SuccessSpec;

@@ -1,12 +1,7 @@
 /** Response schemas of preview, quality flags and row approval (CONTRACT.md "Preview and quality"). */
 import { z } from "zod";
-import {
-  QUALITY_RULE_DEFAULTS,
-  QUALITY_RULE_IDS,
-  QUALITY_RULE_LABELS,
-  QUALITY_SEVERITIES,
-  qualityRulesSchema,
-} from "@/lib/quality/rules";
+import { QUALITY_RULE_DEFAULTS, QUALITY_RULE_IDS, QUALITY_RULE_LABELS, QUALITY_SEVERITIES } from "@/lib/quality/rules";
+import { qualityRulesSchema } from "@/lib/quality/rules-schema";
 import { cells, Usage } from "./common-schemas";
 
 /** "`preamble` (block): Model preamble or meta-talk" per rule, with its limits. */

@@ -15,7 +15,7 @@ export function documentationOf(schema: z.ZodType): z.ZodType | undefined {
   return documentation.get(schema);
 }
 
-const storable = new WeakSet<z.ZodType>();
+const storable = new WeakSet<z.core.$ZodType>();
 
 /**
  * Marks a schema whose every output string is already storable (cleaned or refused as it was read), so
@@ -26,6 +26,6 @@ export function yieldsStorableText<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
-export function isStorableBySchema(schema: z.ZodType): boolean {
+export function isStorableBySchema(schema: z.core.$ZodType): boolean {
   return storable.has(schema);
 }

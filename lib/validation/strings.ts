@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUuid } from "@/lib/http/ids";
+import { INVALID_TEXT_MESSAGE, isStorableText } from "./storable-text";
 
 /**
  * Hostile-input-safe building blocks for every body, query and path parser (client-safe: the
@@ -11,18 +12,10 @@ import { isUuid } from "@/lib/http/ids";
  * cleaned where that is what a user expects (cells and headers of an imported CSV file).
  */
 
-/** Message of a refused string; `zodMessage` prefixes it with the field's name. */
-export const INVALID_TEXT_MESSAGE = "Text contains characters that are not allowed (NUL or an unpaired surrogate)";
+export { INVALID_TEXT_MESSAGE, isStorableText };
 
-// With the `u` flag a valid surrogate pair is one code point; only unpaired halves are \p{Cs}.
-const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATES = /\p{Cs}/gu;
 const NUL = /\u0000/g;
-
-/** True when the text can be stored as it is (no NUL, no unpaired surrogate). */
-export function isStorableText(value: string): boolean {
-  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
-}
 
 /** The text with NUL characters removed and unpaired surrogates replaced by U+FFFD. */
 export function cleanText(value: string): string {

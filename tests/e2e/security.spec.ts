@@ -72,6 +72,50 @@ test("every response carries the security headers; pages render and hydrate unde
   expect(await watch.violations()).toEqual([]);
 });
 
+test("the build's scripts are served precompressed: brotli, else gzip, with Next's headers", async ({
+  page,
+  request,
+}) => {
+  // In the browser: every script of the page arrives as brotli (Chromium accepts br even over http://localhost).
+  const encodings: string[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/_next/static/") && res.request().resourceType() === "script")
+      encodings.push(res.headers()["content-encoding"] ?? "none");
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  expect(encodings.length).toBeGreaterThan(3);
+  expect(new Set(encodings)).toEqual(new Set(["br"]));
+
+  const chunk = (await page.locator("script[src]").first().getAttribute("src"))!;
+  expect(chunk).toMatch(/^\/_next\/static\/.+\.js$/);
+  const plain = await request.get(chunk, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined(); // left to Next
+  const br = await request.get(chunk, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+  const gz = await request.get(chunk, { headers: { "accept-encoding": "gzip, br;q=0" } });
+  for (const [res, coding] of [
+    [br, "br"],
+    [gz, "gzip"],
+  ] as const) {
+    const h = res.headers();
+    expect(res.status()).toBe(200);
+    expect(h["content-encoding"]).toBe(coding);
+    expect(h["vary"]).toBe("Accept-Encoding");
+    expect(h["content-type"]).toBe(plain.headers()["content-type"]);
+    expect(h["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(h["cache-control"]).toBe(plain.headers()["cache-control"]);
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(Number(h["content-length"])).toBeLessThan((await plain.body()).length / 2);
+    expect((await res.body()).equals(await plain.body())).toBe(true); // decoded by the client: the same file
+  }
+  const again = await request.get(chunk, {
+    headers: { "accept-encoding": "br", "if-none-match": br.headers()["etag"]! },
+  });
+  expect(again.status()).toBe(304);
+});
+
 test("the app's own pages pass the origin check on their own (no Origin added by the tests)", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: {} });
   try {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { USE_CASES } from "@/lib/ai/providers";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
-import { qualityRulesSchema } from "@/lib/quality/rules";
+import { qualityRulesSchema } from "@/lib/quality/rules-schema";
 
 const MAX_ROWS_MESSAGE = "Maximum rows must be a whole number";
 /** A number, or a string of digits (form fields); anything else is reported with one clear message. */

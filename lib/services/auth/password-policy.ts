@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The register screen's password rules, in the order the spec checks them. */
 export const PASSWORD_RULES = [
@@ -38,10 +38,11 @@ export function passwordStrength(password: string): { score: number; label: Pass
   return { score, label: score <= 2 ? "Weak" : score <= 4 ? "Medium" : "Strong" };
 }
 
-export const passwordSchema = z
-  .string()
-  .max(128, "Password must be at most 128 characters long")
-  .superRefine((value, ctx) => {
+/** zod/mini (a real zod schema, shared by the route and the screens without loading zod's full API). */
+export const passwordSchema = z.string().check(
+  z.maxLength(128, "Password must be at most 128 characters long"),
+  z.superRefine((value, ctx) => {
     const problem = passwordProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  }),
+);

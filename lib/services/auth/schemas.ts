@@ -1,37 +1,49 @@
-import { z } from "zod";
-import { safeString } from "@/lib/validation/strings";
+import * as z from "zod/mini";
+import { INVALID_TEXT_MESSAGE, isStorableText } from "@/lib/validation/storable-text";
 import { passwordSchema } from "./password-policy";
 import { PASSWORD_RULES } from "./password-policy";
 
+/*
+ * The auth bodies, parsed by the routes and by the auth screens' forms. Written with zod/mini: the
+ * same zod schemas and messages (zod/mini is zod's tree-shakable API over the same core), so the
+ * sign-in and registration pages do not load zod's full API.
+ */
+
 const FILL = "Please fill in all fields";
 
+/** `safeString` of lib/validation/strings.ts: NUL or an unpaired surrogate is refused (400). */
+const safeString = (error: string) =>
+  z.string({ error }).check(z.refine(isStorableText, { message: INVALID_TEXT_MESSAGE, abort: true }));
+
 const requiredText = (max: number, tooLong: string) =>
-  safeString({ error: FILL }).trim().min(1, FILL).max(max, tooLong);
+  safeString(FILL).check(z.trim(), z.minLength(1, FILL), z.maxLength(max, tooLong));
 
 const emailField = (missing: string) =>
-  safeString({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(254, "Email address is too long")
-    .pipe(z.email("Please enter a valid email address"))
-    .transform((e) => e.toLowerCase());
+  z.pipe(
+    z.pipe(
+      safeString(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(254, "Email address is too long")),
+      z.email("Please enter a valid email address"),
+    ),
+    z.transform((e: string) => e.toLowerCase()),
+  );
+
+/** Filled in (the spec's "Please fill in all fields"), then the password rules. */
+const newPassword = () => z.pipe(z.string({ error: FILL }).check(z.minLength(1, FILL)), passwordSchema);
 
 export const registerSchema = z.object({
   name: requiredText(100, "Name must be at most 100 characters"),
   email: emailField(FILL),
-  password: z.string({ error: FILL }).min(1, FILL).pipe(passwordSchema),
+  password: newPassword(),
 });
 
 export const loginSchema = z.object({
   email: emailField(FILL),
-  password: z.string({ error: FILL }).min(1, FILL).max(128, "Invalid email or password"),
+  password: z.string({ error: FILL }).check(z.minLength(1, FILL), z.maxLength(128, "Invalid email or password")),
 });
 
 export const emailOnlySchema = z.object({ email: emailField("Please enter your email address") });
 
-export const resetPasswordSchema = z.object({
-  password: z.string({ error: FILL }).min(1, FILL).pipe(passwordSchema),
-});
+export const resetPasswordSchema = z.object({ password: newPassword() });
 
 /*
  * Client-form variants (the screens parse with these through `useZodForm`): the server's schema
@@ -44,7 +56,7 @@ export const EMAIL_REQUIRED = "Please enter your email address";
 /**
  * Confirm Password: filled in, and equal to the password (checked even when other fields fail, so the order decides).
  */
-const confirmField = z.string({ error: FILL }).min(1, FILL);
+const confirmField = z.string({ error: FILL }).check(z.minLength(1, FILL));
 const passwordsMatch = (v: { password: string; confirm: string }) => v.password === v.confirm;
 const matchOptions = {
   message: PASSWORDS_DO_NOT_MATCH,
@@ -59,14 +71,16 @@ const MIN_LENGTH = PASSWORD_RULES[0].message;
 const OTHER_PASSWORD_RULES = PASSWORD_RULES.slice(1).map((rule) => rule.message);
 
 /** Register screen: the server's fields plus Confirm Password. */
-export const registerFormSchema = registerSchema.extend({ confirm: confirmField }).refine(passwordsMatch, matchOptions);
+export const registerFormSchema = z
+  .extend(registerSchema, { confirm: confirmField })
+  .check(z.refine(passwordsMatch, matchOptions));
 /** Spec §5: all four fields, the match, then the password rules in their order (the rest after). */
 export const REGISTER_MESSAGE_ORDER = [FILL, PASSWORDS_DO_NOT_MATCH, MIN_LENGTH, ...OTHER_PASSWORD_RULES] as const;
 
 /** Reset password screen: New Password (the server's rules) plus Confirm New Password. */
-export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ confirm: confirmField })
-  .refine(passwordsMatch, matchOptions);
+export const resetPasswordFormSchema = z
+  .extend(resetPasswordSchema, { confirm: confirmField })
+  .check(z.refine(passwordsMatch, matchOptions));
 /** Spec §5: both fields, at least 8 characters, the match; the server's other rules after. */
 export const RESET_PASSWORD_MESSAGE_ORDER = [
   FILL,

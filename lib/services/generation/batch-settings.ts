@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
-import { qualityRulesSchema } from "@/lib/quality/rules";
+import { qualityRulesSchema } from "@/lib/quality/rules-schema";
 import { RUN_MODES } from "./run-mode";
 
 function isJsonObjectText(text: string): boolean {

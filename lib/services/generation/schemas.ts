@@ -3,7 +3,7 @@ import { USE_CASES } from "@/lib/ai/providers";
 import { aiSettingsFields, maxCostUsdField, templateCreateSchema } from "@/lib/services/ai-config/schemas";
 import { rowSchema } from "@/lib/services/csv/schemas";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
-import { qualityRulesSchema } from "@/lib/quality/rules";
+import { qualityRulesSchema } from "@/lib/quality/rules-schema";
 import { RUN_MODES } from "./run-mode";
 
 const common = {
