@@ -33,6 +33,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     KEEP_ALIVE_TIMEOUT=65000 \
+    MALLOC_ARENA_MAX=2 \
     DATA_DIR=/app/.data
 COPY --from=build --chown=node:node /app/.next/standalone ./
 # Local mode (no DATABASE_URL) keeps its embedded database here; mount a volume to keep it.

@@ -2,6 +2,7 @@ import { promisify } from "node:util";
 import { gzip as zlibGzip } from "node:zlib";
 import { ZodError } from "zod";
 import { AppError, type ErrorCode } from "@/lib/errors";
+import { chooseEncoding } from "./precompressed-static.mjs";
 import { INVALID_TEXT_MESSAGE } from "@/lib/validation/strings";
 import { logger } from "@/lib/log";
 
@@ -13,18 +14,6 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
 const COMPRESS_FROM_BYTES = 64 * 1024;
 const gzip = promisify(zlibGzip);
 
-/** Whether the request's Accept-Encoding allows gzip (a `q=0` refuses it). */
-function acceptsGzip(req: Request): boolean {
-  const header = req.headers.get("accept-encoding");
-  if (!header) return false;
-  return header.split(",").some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (name !== "gzip" && name !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * A large JSON answer (a whole file's rows): `body` is JSON text already (built by the database) or a
  * value to serialise. From 64 KB on it is gzipped here in one pass at level 1, in the thread pool,
@@ -34,7 +23,11 @@ function acceptsGzip(req: Request): boolean {
 export async function bulkJson(req: Request, body: unknown, status = 200): Promise<Response> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding" };
-  if (text.length < COMPRESS_FROM_BYTES || !acceptsGzip(req)) return new Response(text, { status, headers });
+  if (
+    text.length < COMPRESS_FROM_BYTES ||
+    chooseEncoding(req.headers.get("accept-encoding") ?? undefined, ["gzip"]) !== "gzip"
+  )
+    return new Response(text, { status, headers });
   const zipped = await gzip(Buffer.from(text), { level: 1 });
   headers["content-encoding"] = "gzip";
   headers["content-length"] = String(zipped.byteLength);
