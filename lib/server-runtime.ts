@@ -53,4 +53,5 @@ export async function startServerRuntime(): Promise<void> {
       log.info("WORKER_MODE=cron: background jobs run when /api/cron/work is called");
       break;
   }
+  if (!config.databaseUrl) (await import("@/lib/release-startup-memory")).releaseStartupMemory();
 }

@@ -1,8 +1,14 @@
 "use client";
 
-import { useId } from "react";
-import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormProps } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import {
+  useForm,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+} from "react-hook-form";
 import type { z } from "zod";
 
 /** zod or zod/mini (the auth screens): both are zod core schemas. */
@@ -22,6 +28,24 @@ export interface ZodFormOptions<S extends AnySchema> extends Omit<
 
 const SERVER = "root.server" as const;
 
+/** A schema, or a loader of it (a screen whose first paint should not carry zod: the sign-in page). */
+export type SchemaSource<S extends AnySchema> = S | (() => Promise<S>);
+
+/**
+ * The zod resolver, loaded with the schema on the first validation (a submit): zod and the resolver
+ * are not part of a form's first paint; later validations reuse them.
+ */
+function lazyZodResolver<S extends AnySchema>(source: SchemaSource<S>): Resolver<z.input<S>, unknown, z.output<S>> {
+  let ready: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return (values, context, options) => {
+    ready ??= Promise.all([
+      import("@hookform/resolvers/zod"),
+      typeof source === "function" ? (source as () => Promise<S>)() : Promise.resolve(source),
+    ]).then(([{ zodResolver }, schema]) => zodResolver(schema as never) as never);
+    return ready.then((resolve) => resolve(values, context, options));
+  };
+}
+
 /** Collects `[field, message]` pairs in the order the fields were registered / appear. */
 function flatten(errors: FieldErrors, prefix = ""): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -35,14 +59,20 @@ function flatten(errors: FieldErrors, prefix = ""): Array<[string, string]> {
 }
 
 /**
- * react-hook-form over the same zod schema the server parses (the domain's `schemas.ts`).
+ * react-hook-form over the same zod schema the server parses (the domain's `schemas.ts`), given as
+ * it is or as a loader (`() => import(…).then((m) => m.schema)`) for a screen that should not load
+ * zod before its first submit.
  * The screen shows one form-level message — the first failing rule in the spec's order, or the
  * server's answer set with `setServerError` — and each failing field only gets
  * `aria-invalid` / `aria-describedby` pointing at that message (`field(name)`).
  */
-export function useZodForm<S extends AnySchema>(schema: S, { messageOrder = [], ...options }: ZodFormOptions<S> = {}) {
+export function useZodForm<S extends AnySchema>(
+  schema: SchemaSource<S>,
+  { messageOrder = [], ...options }: ZodFormOptions<S> = {},
+) {
+  const [resolver] = useState(() => lazyZodResolver(schema));
   const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    resolver,
     mode: "onSubmit",
     reValidateMode: "onSubmit",
     shouldFocusError: true,

@@ -8,13 +8,17 @@ import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/client/api";
 import { useForgotPassword } from "@/lib/client/queries/auth";
-import { EMAIL_REQUIRED, emailOnlySchema } from "@/lib/services/auth/schemas";
+import { EMAIL_REQUIRED } from "@/lib/services/auth/messages";
+import type { emailOnlySchema } from "@/lib/services/auth/schemas";
+
+// The schema (and zod) load on the first submit.
+const loadSchema = () => import("@/lib/services/auth/schemas").then((m): typeof emailOnlySchema => m.emailOnlySchema);
 
 const NEUTRAL = "If your email is in our system, you will receive a password reset link shortly.";
 const UNVERIFIED = "Your email is not verified. Please verify your email first.";
 
 export function ForgotPasswordForm() {
-  const form = useZodForm(emailOnlySchema, { defaultValues: { email: "" }, messageOrder: [EMAIL_REQUIRED] });
+  const form = useZodForm(loadSchema, { defaultValues: { email: "" }, messageOrder: [EMAIL_REQUIRED] });
   const forgot = useForgotPassword();
 
   const onSubmit = form.handleSubmit(

@@ -9,13 +9,16 @@ import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { ApiError, messageOf } from "@/lib/client/api";
 import { useLogin, useResendVerification } from "@/lib/client/queries/auth";
-import { loginSchema } from "@/lib/services/auth/schemas";
+import { FILL_IN_ALL_FIELDS } from "@/lib/services/auth/messages";
+import type { loginSchema } from "@/lib/services/auth/schemas";
 
-const FILL = "Please fill in all fields";
+const FILL = FILL_IN_ALL_FIELDS;
+// The schema (and zod) load on the first submit: the sign-in page's first paint carries neither.
+const loadSchema = () => import("@/lib/services/auth/schemas").then((m): typeof loginSchema => m.loginSchema);
 
 export function LoginForm() {
   const router = useRouter();
-  const form = useZodForm(loginSchema, { defaultValues: { email: "", password: "" }, messageOrder: [FILL] });
+  const form = useZodForm(loadSchema, { defaultValues: { email: "", password: "" }, messageOrder: [FILL] });
   const login = useLogin();
   const resend = useResendVerification();
   const unverified = login.error instanceof ApiError && login.error.data.requiresVerification === true;

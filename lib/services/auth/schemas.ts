@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { INVALID_TEXT_MESSAGE, isStorableText } from "@/lib/validation/storable-text";
+import { EMAIL_REQUIRED, FILL_IN_ALL_FIELDS, PASSWORDS_DO_NOT_MATCH } from "./messages";
 import { passwordSchema } from "./password-policy";
 import { PASSWORD_RULES } from "./password-policy";
 
@@ -9,7 +10,7 @@ import { PASSWORD_RULES } from "./password-policy";
  * sign-in and registration pages do not load zod's full API.
  */
 
-const FILL = "Please fill in all fields";
+const FILL = FILL_IN_ALL_FIELDS;
 
 /** `safeString` of lib/validation/strings.ts: NUL or an unpaired surrogate is refused (400). */
 const safeString = (error: string) =>
@@ -41,7 +42,7 @@ export const loginSchema = z.object({
   password: z.string({ error: FILL }).check(z.minLength(1, FILL), z.maxLength(128, "Invalid email or password")),
 });
 
-export const emailOnlySchema = z.object({ email: emailField("Please enter your email address") });
+export const emailOnlySchema = z.object({ email: emailField(EMAIL_REQUIRED) });
 
 export const resetPasswordSchema = z.object({ password: newPassword() });
 
@@ -49,9 +50,7 @@ export const resetPasswordSchema = z.object({ password: newPassword() });
  * Client-form variants (the screens parse with these through `useZodForm`): the server's schema
  * plus the client-only Confirm Password rule, and the order the spec checks the messages in.
  */
-export const FILL_IN_ALL_FIELDS = FILL;
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-export const EMAIL_REQUIRED = "Please enter your email address";
+export { EMAIL_REQUIRED, FILL_IN_ALL_FIELDS, PASSWORDS_DO_NOT_MATCH };
 
 /**
  * Confirm Password: filled in, and equal to the password (checked even when other fields fail, so the order decides).
