@@ -6,3 +6,4 @@
 // zod code in the chunk every page loads (tests/unit/zod-jitless.test.ts checks zod still reads it).
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (holder.__zod_globalConfig ??= {}).jitless = true;
+export {};

@@ -18,9 +18,35 @@ const clean = (s: string) =>
   UNSTORABLE.test(s) ? s.replace(UNSTORABLE_ALL, (c) => (c === "\u0000" ? "" : "\uFFFD")) : s;
 
 /**
- * Reads a request's `rows` in one pass, without a schema object per row or cell: each row a plain
- * object of column names to cells; a cell a string, or a number, boolean or null stored as text.
- * Text the database cannot store is cleaned (NUL removed, an unpaired surrogate becomes U+FFFD).
+ * One row of a request's `rows` (index `i`, for messages): a plain object of column names to cells;
+ * a cell a string, or a number, boolean or null stored as text. Text the database cannot store is
+ * cleaned (NUL removed, an unpaired surrogate becomes U+FFFD). `changed` says whether the row differs
+ * from its input (a cell cleaned or turned into text), i.e. whether the input's JSON text still says it.
+ */
+export function readRow(input: unknown, i: number): { row: Row; changed: boolean } | { error: string } {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return { error: ROWS_MESSAGES.notObject };
+  const row: Row = {};
+  let changed = false;
+  for (const rawKey in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, rawKey)) continue;
+    const key = clean(rawKey);
+    if (key.length > CSV_LIMITS.maxColumnNameChars) return { error: ROWS_MESSAGES.columnTooLong };
+    const cell: unknown = (input as Record<string, unknown>)[rawKey];
+    let text: string;
+    if (typeof cell === "string") text = clean(cell);
+    else if (cell === null) text = "";
+    else if (typeof cell === "number" || typeof cell === "boolean") text = String(cell);
+    else return { error: `rows.${i}.${key}: Invalid input` };
+    if (text.length > CSV_LIMITS.maxCellChars) return { error: ROWS_MESSAGES.cellTooLong };
+    if (text !== cell || key !== rawKey) changed = true;
+    if (key === "__proto__") Object.defineProperty(row, key, { value: text, enumerable: true, writable: true });
+    else row[key] = text;
+  }
+  return { row, changed };
+}
+
+/**
+ * Reads a request's `rows` in one pass, without a schema object per row or cell (`readRow` each).
  * Answers the rows (strings only) or the message of the first rule broken, as the zod schemas did.
  */
 export function readRows(value: unknown): { rows: Row[] } | { error: string } {
@@ -28,24 +54,9 @@ export function readRows(value: unknown): { rows: Row[] } | { error: string } {
   if (value.length > CSV_LIMITS.maxRows) return { error: ROWS_MESSAGES.tooMany };
   const rows: Row[] = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
-    const input: unknown = value[i];
-    if (input === null || typeof input !== "object" || Array.isArray(input)) return { error: ROWS_MESSAGES.notObject };
-    const row: Row = {};
-    for (const rawKey in input) {
-      if (!Object.prototype.hasOwnProperty.call(input, rawKey)) continue;
-      const key = clean(rawKey);
-      if (key.length > CSV_LIMITS.maxColumnNameChars) return { error: ROWS_MESSAGES.columnTooLong };
-      const cell: unknown = (input as Record<string, unknown>)[rawKey];
-      let text: string;
-      if (typeof cell === "string") text = clean(cell);
-      else if (cell === null) text = "";
-      else if (typeof cell === "number" || typeof cell === "boolean") text = String(cell);
-      else return { error: `rows.${i}.${key}: Invalid input` };
-      if (text.length > CSV_LIMITS.maxCellChars) return { error: ROWS_MESSAGES.cellTooLong };
-      if (key === "__proto__") Object.defineProperty(row, key, { value: text, enumerable: true, writable: true });
-      else row[key] = text;
-    }
-    rows[i] = row;
+    const result = readRow(value[i], i);
+    if ("error" in result) return result;
+    rows[i] = result.row;
   }
   return { rows };
 }

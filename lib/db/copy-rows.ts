@@ -8,7 +8,7 @@ import { dbKind, type Tx } from ".";
 const LINES_PER_CHUNK = 1_000;
 
 /** The node-postgres connection a Drizzle transaction runs on (null in local mode, on PGlite). */
-function connectionOf(tx: Tx): PoolClient | null {
+export function copyConnectionOf(tx: Tx): PoolClient | null {
   if (dbKind() !== "pg") return null;
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client as PoolClient | undefined;
   // Inside a transaction the session holds one checked-out client, never the pool itself.
@@ -45,7 +45,7 @@ export async function copyCsvRows(
   startPosition: number,
   ids: number[],
 ): Promise<boolean> {
-  const connection = connectionOf(tx);
+  const connection = copyConnectionOf(tx);
   if (!connection) return false;
   const sink = connection.query(copyFrom("copy csv_rows (id, file_id, position, data) from stdin"));
   await pipeline(Readable.from(copyLines(fileId, rows, startPosition, ids)), sink);

@@ -18,11 +18,12 @@ function tooLarge(maxBytes: number): AppError {
 }
 
 /**
- * The request body as text, read as a stream and refused with a 413 as soon as it passes
- * `maxBytes` (a larger Content-Length is refused before reading anything): no request grows
- * memory past its cap, chunked uploads included. Invalid UTF-8 becomes U+FFFD.
+ * The request body as text, piece by piece as it arrives, refused with a 413 as soon as it passes
+ * `maxBytes` (a larger Content-Length is refused before reading anything): no request grows memory
+ * past its cap, chunked uploads included. Invalid UTF-8 becomes U+FFFD (a character split between
+ * two pieces is decoded whole).
  */
-export async function readBodyText(req: Request, maxBytes: number = BODY_LIMITS.default): Promise<string> {
+export async function* bodyTextPieces(req: Request, maxBytes: number = BODY_LIMITS.default): AsyncGenerator<string> {
   const declared = req.headers.get("content-length");
   if (declared !== null && declared.trim() !== "") {
     const length = Number(declared);
@@ -31,7 +32,7 @@ export async function readBodyText(req: Request, maxBytes: number = BODY_LIMITS.
       throw tooLarge(maxBytes);
     }
   }
-  if (!req.body) return "";
+  if (!req.body) return;
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
     reader = req.body.getReader();
@@ -39,26 +40,37 @@ export async function readBodyText(req: Request, maxBytes: number = BODY_LIMITS.
     throw new AppError("invalid_input", "Could not read the request body");
   }
   const decoder = new TextDecoder("utf-8");
-  const parts: string[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch {
+        throw new AppError("invalid_input", "Could not read the request body");
+      }
+      if (next.done) break;
+      total += next.value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
         throw tooLarge(maxBytes);
       }
-      parts.push(decoder.decode(value, { stream: true }));
+      const piece = decoder.decode(next.value, { stream: true });
+      if (piece) yield piece;
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError("invalid_input", "Could not read the request body");
+    const rest = decoder.decode();
+    if (rest) yield rest;
   } finally {
+    // An early return (a consumer that stopped reading) cancels the rest of the upload.
+    if (total <= maxBytes) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
-  parts.push(decoder.decode());
+}
+
+/** The whole request body as text (see `bodyTextPieces`: capped while streaming, 413 past the cap). */
+export async function readBodyText(req: Request, maxBytes: number = BODY_LIMITS.default): Promise<string> {
+  const parts: string[] = [];
+  for await (const piece of bodyTextPieces(req, maxBytes)) parts.push(piece);
   return parts.join("");
 }
 

@@ -102,17 +102,17 @@ async function insertRows(conn: Tx, fileId: string, rows: Row[], startPosition: 
 }
 
 /** The database's clock, read after a write commits: pollers ask for changes since this time. */
-async function serverNow(): Promise<string> {
+export async function serverNow(): Promise<string> {
   const [{ now }] = (await db.execute<{ now: string }>(sql`select now()::text as now`)).rows as [{ now: string }];
   return new Date(now).toISOString();
 }
 
 /** Every row with every column, in column order ("" when empty): what `GET /csv/{id}` answers. */
-function completeRows(columns: string[], rows: Row[]): Row[] {
+export function completeRows(columns: string[], rows: Row[]): Row[] {
   return rows.map((data) => Object.fromEntries(columns.map((c) => [c, data[c] ?? ""])));
 }
 
-function assertRowLimit(total: number): void {
+export function assertRowLimit(total: number): void {
   if (total > CSV_LIMITS.maxRows) {
     throw new AppError(
       "invalid_input",
