@@ -4,7 +4,9 @@ import { bulkJson } from "@/lib/http/respond";
 
 const request = (acceptEncoding?: string) =>
   new Request("http://app.test/api/csv/x", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
-const big = JSON.stringify({ rows: Array.from({ length: 3_000 }, (_, i) => ({ Name: `Row ${i}`, Notes: "Zoë — “quoted”" })) });
+const big = JSON.stringify({
+  rows: Array.from({ length: 3_000 }, (_, i) => ({ Name: `Row ${i}`, Notes: "Zoë — “quoted”" })),
+});
 
 describe("bulkJson (large JSON answers)", () => {
   it("gzips a large body itself when the client accepts gzip, and the bytes decode to the same JSON", async () => {
@@ -26,7 +28,12 @@ describe("bulkJson (large JSON answers)", () => {
   });
 
   it("sends the text as it is without gzip in Accept-Encoding, with gzip;q=0, or when the body is small", async () => {
-    for (const [header, body] of [[undefined, big], ["gzip;q=0, br", big], ["identity", big], ["gzip", '{"ok":true}']]) {
+    for (const [header, body] of [
+      [undefined, big],
+      ["gzip;q=0, br", big],
+      ["identity", big],
+      ["gzip", '{"ok":true}'],
+    ]) {
       const res = await bulkJson(request(header), body);
       expect(res.headers.get("content-encoding"), String(header)).toBeNull();
       expect(await res.text()).toBe(body);

@@ -41,7 +41,13 @@ describe("JsonRowsScanner", () => {
   });
 
   it("leaves bodies of another shape to the caller before any row comes out", () => {
-    for (const body of [`[{"a":"1"}]`, `"text"`, `{"fileName":"x","rows":"nope"}`, `{"rows":{"0":{}}}`, `{"rows":null}`]) {
+    for (const body of [
+      `[{"a":"1"}]`,
+      `"text"`,
+      `{"fileName":"x","rows":"nope"}`,
+      `{"rows":{"0":{}}}`,
+      `{"rows":null}`,
+    ]) {
       expect(scan(body), body).toEqual({ simple: false });
     }
   });
