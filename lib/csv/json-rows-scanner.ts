@@ -44,6 +44,7 @@ export class JsonRowsScanner {
   push(piece: string): string[] {
     const rows: string[] = [];
     let start = -1; // where the current capture starts in this piece
+    let backslash = -1; // the next backslash at or after i (cached: indexOf from each string would be quadratic)
     if (this.state === State.Key || this.state === State.Value || this.state === State.Element) start = 0;
     for (let i = 0; i < piece.length; i++) {
       const c = piece.charCodeAt(i);
@@ -115,6 +116,14 @@ export class JsonRowsScanner {
           break;
         default: {
           // Key, Value or Element: find where the captured text ends.
+          if (this.inString && !this.escaped && c !== 34 && c !== 92) {
+            // Inside a string only a quote or a backslash matters: jump to the next one.
+            if (backslash < i) backslash = piece.indexOf("\\", i) >>> 0; // none: 2^32 - 1
+            const quote = piece.indexOf('"', i) >>> 0;
+            const next = Math.min(quote, backslash);
+            i = next >= piece.length ? piece.length - 1 : next - 1;
+            break;
+          }
           const end = this.scan(c);
           if (end === 0) break;
           // end 1: the character belongs to the value; end 2: it does not (a primitive's delimiter).

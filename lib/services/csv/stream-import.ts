@@ -31,6 +31,8 @@ type Row = Record<string, string>;
 const MALFORMED = "Malformed JSON in request body";
 /** COPY data is handed to the connection in pieces of about this many characters. */
 const WRITE_CHARS = 256 * 1024;
+/** COPY data that may wait for the connection before the parser waits in turn. */
+const COPY_BUFFER_BYTES = 8 * 1024 * 1024;
 
 /**
  * `POST /csv/import` and `POST /csv/{id}/append` on PostgreSQL, streamed: the body is read as it
@@ -163,7 +165,11 @@ async function copyRows(
 ) {
   const connection = copyConnectionOf(tx);
   if (!connection) throw new Error("COPY needs a PostgreSQL connection");
-  const sink = connection.query(copyFrom("copy csv_rows (file_id, position, data) from stdin"));
+  // A deep buffer: the connection takes rows while the next ones are parsed, instead of the two
+  // taking turns (the database stores rows at about the pace this process parses them).
+  const sink = connection.query(
+    copyFrom("copy csv_rows (file_id, position, data) from stdin", { highWaterMark: COPY_BUFFER_BYTES }),
+  );
   const keys = new Set<string>();
   const rows: Row[] = [];
   let count = 0;
