@@ -36,6 +36,19 @@ export function runOptionFields(
   };
 }
 
+/** What a preview and a bulk run send from the generator's settings alike. */
+function runSettingsOf(settings: Settings, connectionId: string, csvId: string) {
+  return {
+    prompt: settings.prompt,
+    jsonSchema: settings.jsonSchema,
+    model: settings.selectedModel,
+    useCase: settings.useCase,
+    connectionId,
+    csvId,
+    onlyRunIf: settings.onlyRunIf,
+  };
+}
+
 /** The dialog's settings as a preview payload (no rowsToProcess: the server previews the first 3 selected). */
 export function previewPayloadOf(
   settings: Settings,
@@ -44,13 +57,7 @@ export function previewPayloadOf(
 ): PreviewInput | null {
   if (!csvId || !settings.prompt.trim() || !settings.connectionId) return null;
   return {
-    prompt: settings.prompt,
-    jsonSchema: settings.jsonSchema,
-    model: settings.selectedModel,
-    useCase: settings.useCase,
-    connectionId: settings.connectionId,
-    csvId,
-    onlyRunIf: settings.onlyRunIf,
+    ...runSettingsOf(settings, settings.connectionId, csvId),
     ...(settings.qualityRules ? { qualityRules: settings.qualityRules } : {}),
     // A preview runs at once, in standard mode.
     ...runOptionFields({ ...options, mode: "standard" }),
@@ -70,14 +77,8 @@ export function bulkPayloadOf(
 ): BulkInput | null {
   if (!csvId || rows.length === 0 || !settings.prompt.trim() || !settings.connectionId) return null;
   return {
-    prompt: settings.prompt,
-    jsonSchema: settings.jsonSchema,
-    model: settings.selectedModel,
-    useCase: settings.useCase,
-    connectionId: settings.connectionId,
-    csvId,
+    ...runSettingsOf(settings, settings.connectionId, csvId),
     rowsToProcess: rows,
-    onlyRunIf: settings.onlyRunIf,
     ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
     ...runOptionFields(options),
   };

@@ -162,35 +162,50 @@ export async function importCsv(
   };
 }
 
+/** The position after a file's last row (inside the transaction that holds the file's lock). */
+export async function nextRowPosition(tx: Tx, fileId: string): Promise<number> {
+  const [{ next }] = (
+    await tx.execute<{ next: number }>(
+      sql`select coalesce(max(position) + 1, 0)::int as next from csv_rows where file_id = ${fileId}`,
+    )
+  ).rows as [{ next: number }];
+  return Number(next);
+}
+
+/** Records `added` appended rows and the columns now (the last chunk, `final` not false, makes the file ready). */
+export async function recordAppend(
+  tx: Tx,
+  file: CsvFileRow,
+  columns: string[],
+  added: number,
+  final: boolean | undefined,
+): Promise<CsvFileSummary> {
+  const [after] = await tx
+    .update(csvFiles)
+    .set({
+      columns,
+      rowCount: sql`${csvFiles.rowCount} + ${added}`,
+      status: final === false ? file.status : "ready",
+      updatedAt: sql`now()`,
+    })
+    .where(eq(csvFiles.id, file.id))
+    .returning();
+  return toCsvFileSummary(after!);
+}
+
 /** `POST /api/csv/{id}/append`: the next chunk of an import (or more rows for a finished file). */
 export async function appendRows(
   userId: string,
   fileId: string,
   input: { rows: Row[]; final?: boolean },
 ): Promise<CsvFileSummary> {
-  const updated = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const file = await ownedCsvFile(userId, fileId, { allowImporting: true, lock: true }, tx);
     assertRowLimit(file.rowCount + input.rows.length);
     const columns = mergeColumns(file.columns, input.rows);
-    const [{ next }] = (
-      await tx.execute<{ next: number }>(
-        sql`select coalesce(max(position) + 1, 0)::int as next from csv_rows where file_id = ${fileId}`,
-      )
-    ).rows as [{ next: number }];
-    await insertRows(tx, fileId, input.rows, Number(next));
-    const [after] = await tx
-      .update(csvFiles)
-      .set({
-        columns,
-        rowCount: sql`${csvFiles.rowCount} + ${input.rows.length}`,
-        status: input.final === false ? file.status : "ready",
-        updatedAt: sql`now()`,
-      })
-      .where(eq(csvFiles.id, fileId))
-      .returning();
-    return after!;
+    await insertRows(tx, fileId, input.rows, await nextRowPosition(tx, fileId));
+    return recordAppend(tx, file, columns, input.rows.length, input.final);
   });
-  return toCsvFileSummary(updated);
 }
 
 export async function listCsvFiles(userId: string, limit?: number): Promise<CsvFileSummary[]> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { once } from "node:events";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Writable } from "node:stream";
 import { db, dbKind, type Tx } from "@/lib/db";
@@ -11,7 +11,6 @@ import { CSV_LIMITS } from "@/lib/csv/limits";
 import { readRow, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { AppError } from "@/lib/errors";
 import { BODY_LIMITS, bodyTextPieces, parseBody, parseValue } from "@/lib/http/parse";
-import { eq } from "drizzle-orm";
 import {
   appendRows,
   assertRowLimit,
@@ -19,6 +18,8 @@ import {
   deleteStaleImports,
   importCsv,
   mergeColumns,
+  nextRowPosition,
+  recordAppend,
   serverNow,
   toCsvFileSummary,
   type CsvFileJson,
@@ -91,29 +92,12 @@ export async function appendRowsRequest(userId: string, fileId: string, req: Req
   await ownedCsvFile(userId, fileId, { allowImporting: true });
   const body = await openRows(req);
   if ("whole" in body) return appendRows(userId, fileId, parseValue(body.whole, appendRowsSchema));
-  const updated = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const file = await ownedCsvFile(userId, fileId, { allowImporting: true, lock: true }, tx);
-    const [{ next }] = (
-      await tx.execute<{ next: number }>(
-        sql`select coalesce(max(position) + 1, 0)::int as next from csv_rows where file_id = ${fileId}`,
-      )
-    ).rows as [{ next: number }];
-    const copied = await copyRows(tx, fileId, Number(next), file.rowCount, body, false);
+    const copied = await copyRows(tx, fileId, await nextRowPosition(tx, fileId), file.rowCount, body, false);
     const input = parseValue({ ...copied.members, rows: [] }, appendRowsSchema);
-    const columns = mergeColumns(file.columns, [], copied.keys);
-    const [after] = await tx
-      .update(csvFiles)
-      .set({
-        columns,
-        rowCount: sql`${csvFiles.rowCount} + ${copied.count}`,
-        status: input.final === false ? file.status : "ready",
-        updatedAt: sql`now()`,
-      })
-      .where(eq(csvFiles.id, fileId))
-      .returning();
-    return after!;
+    return recordAppend(tx, file, mergeColumns(file.columns, [], copied.keys), copied.count, input.final);
   });
-  return toCsvFileSummary(updated);
 }
 
 interface StreamedBody {
