@@ -1,8 +1,5 @@
-import { promisify } from "node:util";
-import { gzip as zlibGzip } from "node:zlib";
 import { ZodError } from "zod";
 import { AppError, type ErrorCode } from "@/lib/errors";
-import { chooseEncoding } from "./precompressed-static.mjs";
 import { INVALID_TEXT_MESSAGE } from "@/lib/validation/strings";
 import { logger } from "@/lib/log";
 
@@ -10,28 +7,14 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return Response.json(data, { status, headers });
 }
 
-/** Bodies from this size on are compressed by `bulkJson` itself. */
-const COMPRESS_FROM_BYTES = 64 * 1024;
-const gzip = promisify(zlibGzip);
-
 /**
- * A large JSON answer (a whole file's rows): `body` is JSON text already (built by the database) or a
- * value to serialise. From 64 KB on it is gzipped here in one pass at level 1, in the thread pool,
- * when the client accepts gzip: the server's own streaming gzip (level 6, 16 KB at a time) spends
- * about a second on a 50,000-row file; level 1 takes a tenth of that for ~15 % more bytes.
+ * A large JSON answer (a whole file's rows): `body` is JSON text already (built by the database), sent as
+ * it is, or a value to serialise. (Next's server compresses it; it drops a route's own Content-Encoding,
+ * so compressing here would encode the body twice.)
  */
-export async function bulkJson(req: Request, body: unknown, status = 200): Promise<Response> {
+export function jsonText(body: unknown, status = 200): Response {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding" };
-  if (
-    text.length < COMPRESS_FROM_BYTES ||
-    chooseEncoding(req.headers.get("accept-encoding") ?? undefined, ["gzip"]) !== "gzip"
-  )
-    return new Response(text, { status, headers });
-  const zipped = await gzip(Buffer.from(text), { level: 1 });
-  headers["content-encoding"] = "gzip";
-  headers["content-length"] = String(zipped.byteLength);
-  return new Response(new Uint8Array(zipped.buffer, zipped.byteOffset, zipped.byteLength), { status, headers });
+  return new Response(text, { status, headers: { "content-type": "application/json" } });
 }
 
 /** The user-facing text of a zod failure: our own messages as they are, built-in ones with the field name. */
