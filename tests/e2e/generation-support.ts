@@ -186,11 +186,13 @@ export async function openSaveMenu(page: Page, dialog: Locator): Promise<Locator
  * Picks an option of a Radix select. A click that lands right after the listbox opened can be taken for the end of
  * the opening press and ignored (more often on a loaded machine): the pick is repeated until the listbox closes.
  */
-export async function chooseOption(page: Page, trigger: Locator, name: string): Promise<void> {
+export async function chooseOption(page: Page, trigger: Locator, name: string | RegExp): Promise<void> {
   const listbox = page.getByRole("listbox");
   await expect(async () => {
     if (!(await listbox.isVisible())) await trigger.click();
-    await listbox.getByRole("option", { name, exact: true }).click({ timeout: 2_000 });
+    await listbox
+      .getByRole("option", typeof name === "string" ? { name, exact: true } : { name })
+      .click({ timeout: 2_000 });
     await expect(listbox).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }

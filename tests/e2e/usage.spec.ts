@@ -4,7 +4,14 @@ import { estimateSuffix } from "@/lib/client/estimate-format";
 import type { EstimateJson } from "@/lib/services/usage/estimate";
 import type { UsageDayJson } from "@/lib/services/usage/usage-days";
 import { expectAccessible, MODES } from "./a11y-support";
-import { importProspects, newUserWithOpenAi, openConfig, openSaveMenu, waitForBatch } from "./generation-support";
+import {
+  chooseOption,
+  importProspects,
+  newUserWithOpenAi,
+  openConfig,
+  openSaveMenu,
+  waitForBatch,
+} from "./generation-support";
 import { registerVerified } from "./support";
 
 const isEstimate = (url: URL) => url.pathname === "/api/ai/estimate";
@@ -14,8 +21,7 @@ test.describe("Save menu estimates", () => {
     await newUserWithOpenAi(page);
     const csvId = await importProspects(page);
     const dialog = await openConfig(page);
-    await dialog.locator("#ai-model").click();
-    await page.getByRole("option", { name: /GPT-4o mini/ }).click();
+    await chooseOption(page, dialog.locator("#ai-model"), /GPT-4o mini/);
     await dialog.locator("#ai-max-rows").fill("10");
     await dialog.locator("#ai-max-rows").blur();
 
