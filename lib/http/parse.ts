@@ -74,6 +74,9 @@ export async function readBodyText(req: Request, maxBytes: number = BODY_LIMITS.
   return parts.join("");
 }
 
+/** The 400 message of a body that is not JSON (also the streamed CSV import's). */
+export const MALFORMED_JSON = "Malformed JSON in request body";
+
 export interface ParseBodyOptions {
   /** Largest body accepted, in bytes (default `BODY_LIMITS.default`, 1 MiB). */
   maxBytes?: number;
@@ -94,7 +97,7 @@ export async function parseBody<S extends z.core.$ZodType>(
     try {
       data = JSON.parse(text);
     } catch {
-      throw new AppError("invalid_input", "Malformed JSON in request body");
+      throw new AppError("invalid_input", MALFORMED_JSON);
     }
   }
   return parseValue(data, schema);

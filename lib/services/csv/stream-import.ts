@@ -10,7 +10,7 @@ import { JsonRowsScanner, MalformedJson } from "@/lib/csv/json-rows-scanner";
 import { CSV_LIMITS } from "@/lib/csv/limits";
 import { readRow, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { AppError } from "@/lib/errors";
-import { BODY_LIMITS, bodyTextPieces, parseBody, parseValue } from "@/lib/http/parse";
+import { BODY_LIMITS, bodyTextPieces, MALFORMED_JSON, parseBody, parseValue } from "@/lib/http/parse";
 import {
   appendRows,
   assertRowLimit,
@@ -29,7 +29,6 @@ import { ownedCsvFile } from "./ownership";
 import { appendRowsSchema, importCsvSchema } from "./schemas";
 
 type Row = Record<string, string>;
-const MALFORMED = "Malformed JSON in request body";
 /** COPY data is handed to the connection in pieces of about this many characters. */
 const WRITE_CHARS = 256 * 1024;
 /** COPY data that may wait for the connection before the parser waits in turn. */
@@ -130,7 +129,7 @@ async function openRows(req: Request): Promise<StreamedBody | { whole: unknown }
   try {
     return { whole: JSON.parse(text) as unknown };
   } catch {
-    throw new AppError("invalid_input", MALFORMED);
+    throw new AppError("invalid_input", MALFORMED_JSON);
   }
 }
 
@@ -169,7 +168,7 @@ async function copyRows(
     try {
       input = JSON.parse(text);
     } catch {
-      throw new AppError("invalid_input", MALFORMED);
+      throw new AppError("invalid_input", MALFORMED_JSON);
     }
     const result = readRow(input, count);
     if ("error" in result) throw new AppError("invalid_input", result.error);
@@ -192,7 +191,7 @@ async function copyRows(
       try {
         texts = body.scanner.push(piece);
       } catch {
-        throw new AppError("invalid_input", MALFORMED);
+        throw new AppError("invalid_input", MALFORMED_JSON);
       }
       for (const text of texts) take(text);
       await write(false);
@@ -201,7 +200,7 @@ async function copyRows(
     try {
       members = body.scanner.members();
     } catch {
-      throw new AppError("invalid_input", MALFORMED);
+      throw new AppError("invalid_input", MALFORMED_JSON);
     }
     await write(true);
     sink.end();
