@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2 } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon } from "@/components/icons/line-icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 
 /** An inline error or success message for a form; `id` lets invalid fields point at it. */
@@ -11,7 +11,7 @@ export function FormAlert({
   id?: string;
   children: React.ReactNode;
 }) {
-  const Icon = kind === "error" ? AlertCircle : CheckCircle2;
+  const Icon = kind === "error" ? CircleAlertIcon : CircleCheckIcon;
   return (
     <Alert variant={kind === "error" ? "destructive" : "success"} id={id}>
       <Icon aria-hidden />

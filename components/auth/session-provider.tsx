@@ -4,7 +4,8 @@ import { createContext, useContext, useEffect, useMemo } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { UNAUTHORIZED_EVENT } from "@/lib/client/api";
-import { authKeys, signOutRequest, useMe } from "@/lib/client/queries/auth";
+import { authKeys, signOutRequest } from "@/lib/client/queries/auth";
+import { useMe } from "@/lib/client/queries/auth-reads";
 import type { UserJson } from "@/lib/services/users/serialize";
 
 interface SessionContextValue {

@@ -1,14 +1,14 @@
-import Link from "next/link";
-import { Mail } from "lucide-react";
+import { MailIcon } from "@/components/icons/line-icons";
+import { RouterLink } from "@/components/ui/router-link";
 import { cn } from "@/lib/utils";
 
 export function Logo({ href = "/dashboard", className }: { href?: string; className?: string }) {
   return (
-    <Link href={href} className={cn("flex items-center gap-2 font-semibold text-foreground", className)}>
+    <RouterLink href={href} className={cn("flex items-center gap-2 font-semibold text-foreground", className)}>
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <Mail className="size-4" aria-hidden />
+        <MailIcon className="size-4" aria-hidden />
       </span>
       <span>ColdMail AI</span>
-    </Link>
+    </RouterLink>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
+import { MonitorIcon, MoonIcon, SunIcon } from "@/components/icons/line-icons";
 import { Button } from "@/components/ui/button";
 
 const ORDER = ["system", "light", "dark"] as const;
@@ -25,7 +25,7 @@ export function ThemeToggle() {
   );
   const current: Choice = mounted && ORDER.includes(theme as Choice) ? (theme as Choice) : "system";
   const next = ORDER[(ORDER.indexOf(current) + 1) % ORDER.length];
-  const Icon = current === "dark" ? Moon : current === "light" ? Sun : Monitor;
+  const Icon = current === "dark" ? MoonIcon : current === "light" ? SunIcon : MonitorIcon;
   const label = `${LABEL[current]} (switch to ${LABEL[next].toLowerCase()})`;
   return (
     <Button type="button" variant="ghost" size="icon" aria-label={label} title={label} onClick={() => setTheme(next)}>

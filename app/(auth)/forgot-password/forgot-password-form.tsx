@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
+import { RouterLink } from "@/components/ui/router-link";
 import { ApiError } from "@/lib/client/api";
 import { useForgotPassword } from "@/lib/client/queries/auth";
 import { EMAIL_REQUIRED } from "@/lib/services/auth/messages";
@@ -64,9 +64,9 @@ export function ForgotPasswordForm() {
           {forgot.isPending ? "Sending..." : "Send reset link"}
         </Button>
         <p className="text-center text-sm">
-          <Link href="/login" className="text-primary underline-offset-4 hover:underline">
+          <RouterLink href="/login" className="text-primary underline-offset-4 hover:underline">
             Back to login
-          </Link>
+          </RouterLink>
         </p>
       </form>
     </AuthCard>

@@ -1,12 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { AuthCard } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
+import { RouterLink } from "@/components/ui/router-link";
 import { ApiError, messageOf } from "@/lib/client/api";
 import { useLogin, useResendVerification } from "@/lib/client/queries/auth";
 import { FILL_IN_ALL_FIELDS } from "@/lib/services/auth/messages";
@@ -16,6 +15,7 @@ const FILL = FILL_IN_ALL_FIELDS;
 // The schema (and zod) load on the first submit: the sign-in page's first paint carries neither.
 const loadSchema = () => import("@/lib/services/auth/schemas").then((m): typeof loginSchema => m.loginSchema);
 
+/** The sign-in form; the page renders the card around it on the server. */
 export function LoginForm() {
   const router = useRouter();
   const form = useZodForm(loadSchema, { defaultValues: { email: "", password: "" }, messageOrder: [FILL] });
@@ -60,64 +60,62 @@ export function LoginForm() {
   const busy = login.isPending || login.isSuccess;
 
   return (
-    <AuthCard title="Sign in to your account" description="Welcome back! Enter your details to continue.">
-      <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        {shown && !unverified ? (
-          <FormAlert kind="error" id={form.errorId}>
-            {shown}
-          </FormAlert>
-        ) : null}
-        {unverified ? (
-          <div
-            className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
-            role="alert"
-            id={form.errorId}
+    <form className="space-y-4" onSubmit={onSubmit} noValidate>
+      {shown && !unverified ? (
+        <FormAlert kind="error" id={form.errorId}>
+          {shown}
+        </FormAlert>
+      ) : null}
+      {unverified ? (
+        <div
+          className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+          role="alert"
+          id={form.errorId}
+        >
+          <p className="font-semibold">Email not verified</p>
+          <p>{shown}</p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => resend.mutate(form.getValues("email"))}
+            disabled={resend.isPending}
           >
-            <p className="font-semibold">Email not verified</p>
-            <p>{shown}</p>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => resend.mutate(form.getValues("email"))}
-              disabled={resend.isPending}
-            >
-              {resend.isPending ? "Sending..." : "Resend Verification Email"}
-            </Button>
-          </div>
-        ) : null}
-        {resendResult ? <FormAlert kind={resendResult.kind}>{resendResult.text}</FormAlert> : null}
-        <FormField
-          label="Email address"
-          id="email"
-          type="email"
-          autoComplete="email"
-          {...form.register("email")}
-          {...form.field("email")}
-        />
-        <FormField
-          label="Password"
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register("password")}
-          {...form.field("password")}
-        />
-        <div className="flex justify-end text-sm">
-          <Link href="/forgot-password" className="text-primary underline-offset-4 hover:underline">
-            Forgot your password?
-          </Link>
+            {resend.isPending ? "Sending..." : "Resend Verification Email"}
+          </Button>
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Signing in..." : "Sign in"}
-        </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          Don&apos;t have an account?{" "}
-          <Link href="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-            Create one
-          </Link>
-        </p>
-      </form>
-    </AuthCard>
+      ) : null}
+      {resendResult ? <FormAlert kind={resendResult.kind}>{resendResult.text}</FormAlert> : null}
+      <FormField
+        label="Email address"
+        id="email"
+        type="email"
+        autoComplete="email"
+        {...form.register("email")}
+        {...form.field("email")}
+      />
+      <FormField
+        label="Password"
+        id="password"
+        type="password"
+        autoComplete="current-password"
+        {...form.register("password")}
+        {...form.field("password")}
+      />
+      <div className="flex justify-end text-sm">
+        <RouterLink href="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </RouterLink>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign in"}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{" "}
+        <RouterLink href="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          Create one
+        </RouterLink>
+      </p>
+    </form>
   );
 }

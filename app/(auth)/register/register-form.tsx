@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useWatch } from "react-hook-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
@@ -9,6 +8,7 @@ import { FormField } from "@/components/auth/form-field";
 import { PasswordStrength } from "@/components/auth/password-strength";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
+import { RouterLink } from "@/components/ui/router-link";
 import { useRegister } from "@/lib/client/queries/auth";
 import { REGISTER_MESSAGE_ORDER, registerFormSchema } from "@/lib/services/auth/schemas";
 
@@ -43,7 +43,7 @@ export function RegisterForm() {
             Please check your inbox and click the link to verify your account.
           </p>
           <Button asChild className="w-full">
-            <Link href="/login">Go to login</Link>
+            <RouterLink href="/login">Go to login</RouterLink>
           </Button>
         </div>
       </AuthCard>
@@ -89,9 +89,9 @@ export function RegisterForm() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{" "}
-          <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <RouterLink href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
             Sign in
-          </Link>
+          </RouterLink>
         </p>
       </form>
     </AuthCard>

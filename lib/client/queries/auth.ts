@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
-  ResetTokenJson,
   registerUser,
   requestPasswordReset,
   resendVerification,
@@ -27,14 +26,9 @@ export type VerifyEmailJson = Omit<Payload<typeof verifyEmailToken>, "setCookies
 export type RegisterJson = Payload<typeof registerUser>;
 export type MessageJson = Payload<typeof resendVerification>;
 
-const path = (prefix: string, token: string) => `${prefix}/${encodeURIComponent(token)}`;
+export const tokenPath = (prefix: string, token: string) => `${prefix}/${encodeURIComponent(token)}`;
 
 export const fetchMe = () => api<UserJson>("/api/auth/me");
-
-/** The signed-in user; `initialUser` comes from the server layout. */
-export function useMe(initialUser: UserJson) {
-  return useQuery({ queryKey: authKeys.me(), queryFn: fetchMe, initialData: initialUser });
-}
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -68,53 +62,10 @@ export function useForgotPassword() {
 export function useResetPassword(token: string) {
   return useMutation({
     mutationFn: (password: string) =>
-      api<Payload<typeof resetPassword>>(path("/api/auth/reset-password", token), {
+      api<Payload<typeof resetPassword>>(tokenPath("/api/auth/reset-password", token), {
         body: { password },
         allow401: true,
       }),
-  });
-}
-
-/**
- * Is the reset link still usable? Checked on load; a failure counts as "no" (spec §7). Not kept
- * after the screen unmounts: the link is single-use, a later visit asks again.
- */
-export function useResetTokenValid(token: string) {
-  return useQuery({
-    queryKey: authKeys.resetToken(token),
-    queryFn: () =>
-      api<ResetTokenJson>(path("/api/auth/validate-reset-token", token), { allow401: true }).then(
-        (r) => r.valid === true,
-        () => false,
-      ),
-    retry: false,
-    gcTime: 0,
-  });
-}
-
-/**
- * Confirms the address on load. The call has a side effect (the token is used up and a session
- * starts), so it runs once per token: never retried nor refetched, kept in the cache for long,
- * and deduplicated by its key — a second mount (React strict mode, a remount) joins the same
- * request. It deliberately ignores the query's abort signal, so an unmount mid-flight never
- * cancels it into a second call. On success the session's user becomes the `me` query.
- */
-export function useVerifyEmail(token: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: authKeys.verifyEmail(token),
-    queryFn: async () => {
-      const result = await api<VerifyEmailJson>(path("/api/auth/verify-email", token), { allow401: true });
-      queryClient.setQueryData(authKeys.me(), result.user);
-      return result;
-    },
-    enabled: token !== "",
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 60 * 60_000,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    refetchOnWindowFocus: false,
   });
 }
 

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
@@ -11,8 +10,10 @@ import { FormField } from "@/components/auth/form-field";
 import { PasswordStrength } from "@/components/auth/password-strength";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
+import { RouterLink } from "@/components/ui/router-link";
 import { Spinner } from "@/components/ui/spinner";
-import { useResetPassword, useResetTokenValid } from "@/lib/client/queries/auth";
+import { useResetPassword } from "@/lib/client/queries/auth";
+import { useResetTokenValid } from "@/lib/client/queries/auth-reads";
 import { RESET_PASSWORD_MESSAGE_ORDER, resetPasswordFormSchema } from "@/lib/services/auth/schemas";
 
 const REDIRECT_MS = 3000;
@@ -69,7 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <AuthCard title="Invalid or Expired Link" description="This password reset link is invalid or has expired.">
         <Button asChild className="w-full">
-          <Link href="/forgot-password">Request a new link</Link>
+          <RouterLink href="/forgot-password">Request a new link</RouterLink>
         </Button>
       </AuthCard>
     );

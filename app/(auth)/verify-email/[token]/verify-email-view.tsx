@@ -1,14 +1,14 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
 import { Button } from "@/components/ui/button";
+import { RouterLink } from "@/components/ui/router-link";
 import { Spinner } from "@/components/ui/spinner";
-import { useVerifyEmail } from "@/lib/client/queries/auth";
+import { useVerifyEmail } from "@/lib/client/queries/auth-reads";
 
 const REDIRECT_MS = 3000;
 
@@ -73,7 +73,7 @@ export function VerifyEmailView({ token }: { token: string }) {
           {message}
         </p>
         <Button asChild variant="outline" className="w-full">
-          <Link href="/login">Back to Login</Link>
+          <RouterLink href="/login">Back to Login</RouterLink>
         </Button>
       </div>
     </AuthCard>
