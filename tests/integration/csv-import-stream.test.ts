@@ -91,4 +91,22 @@ describe("CSV import and append, streamed", () => {
     expect(noRows.json.msg).toBe("rows must be an array of row objects");
     expect(await files(user)).toEqual([]);
   });
+
+  it("answers every row in column order, from the stored texts or completed, as reading the file back does", async () => {
+    const user = await newUser("csv-stream-answer-order");
+    // The first row has every column in order (its text is answered as it came); the second lacks one,
+    // the third lists them in another order: both are completed, in column order.
+    const body = `{"fileName":"o.csv","rows":[{"A":"1","B":"2"},{"B":"3"},{"B":"5","A":"4"}]}`;
+    const res = await api.import(user, body);
+    expect(res.status, res.text).toBe(201);
+    expect(res.text).toContain(`"rows":[{"A":"1","B":"2"},{"A":"","B":"3"},{"A":"4","B":"5"}]`);
+    const back = await api.get(user, res.json._id);
+    expect(back.json.rows).toEqual(res.json.rows);
+    // Given columns in another order than the rows' keys: every row is completed in the given order.
+    const given = await api.import(user, `{"fileName":"g.csv","columns":["B","A"],"rows":[{"A":"1","B":"2"}]}`);
+    expect(given.text).toContain(`"rows":[{"B":"2","A":"1"}]`);
+    // A cell that was turned into text is answered as stored, not as sent.
+    const typed = await api.import(user, `{"fileName":"t.csv","rows":[{"A":1,"B":null}]}`);
+    expect(typed.text).toContain(`"rows":[{"A":"1","B":""}]`);
+  });
 });

@@ -238,16 +238,27 @@ async function rowsAsJsonText(fileId: string, columns: string[]): Promise<{ rows
   return (result.rows as { rows: string; ids: string; now: string }[])[0]!;
 }
 
+/** The JSON text of a `CsvFileJson` whose rows and row ids are JSON texts already. */
+export function csvFileText(
+  file: CsvFileRow,
+  rows: string,
+  rowIds: string,
+  serverTime: string,
+  rowsReplacedAt: Date | null,
+): string {
+  const head = JSON.stringify({
+    ...toCsvFileSummary(file),
+    serverTime: new Date(serverTime).toISOString(),
+    rowsReplacedAt: rowsReplacedAt?.toISOString() ?? null,
+  });
+  return `${head.slice(0, -1)},"rows":${rows},"rowIds":${rowIds}}`;
+}
+
 /** `GET /csv/{id}` as the JSON text of a `CsvFileJson` (what the route sends as it is). */
 export async function csvFileJsonText(userId: string, fileId: string): Promise<string> {
   const file = await ownedCsvFile(userId, fileId);
   const { rows, ids, now } = await rowsAsJsonText(fileId, file.columns);
-  const head = JSON.stringify({
-    ...toCsvFileSummary(file),
-    serverTime: new Date(now).toISOString(),
-    rowsReplacedAt: file.rowsReplacedAt?.toISOString() ?? null,
-  });
-  return `${head.slice(0, -1)},"rows":${rows},"rowIds":${ids}}`;
+  return csvFileText(file, rows, ids, now, file.rowsReplacedAt);
 }
 
 /** `GET /csv/{id}`: the file with its rows in order. */

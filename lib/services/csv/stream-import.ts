@@ -1,20 +1,17 @@
 import "server-only";
-import { once } from "node:events";
 import { eq, sql } from "drizzle-orm";
-import { from as copyFrom } from "pg-copy-streams";
-import type { Writable } from "node:stream";
-import { db, dbKind, type Tx } from "@/lib/db";
-import { copyConnectionOf } from "@/lib/db/copy-rows";
+import { db, type Tx } from "@/lib/db";
 import { csvFiles } from "@/lib/db/schema";
 import { JsonRowsScanner, MalformedJson } from "@/lib/csv/json-rows-scanner";
 import { CSV_LIMITS } from "@/lib/csv/limits";
 import { readRow, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { AppError } from "@/lib/errors";
-import { BODY_LIMITS, bodyTextPieces, MALFORMED_JSON, parseBody, parseValue } from "@/lib/http/parse";
+import { BODY_LIMITS, bodyTextPieces, MALFORMED_JSON, parseValue } from "@/lib/http/parse";
 import {
   appendRows,
   assertRowLimit,
   completeRows,
+  csvFileText,
   deleteStaleImports,
   importCsv,
   mergeColumns,
@@ -22,80 +19,63 @@ import {
   recordAppend,
   serverNow,
   toCsvFileSummary,
-  type CsvFileJson,
   type CsvFileSummary,
 } from "./csv-files";
 import { ownedCsvFile } from "./ownership";
+import { rowSink } from "./row-sinks";
 import { appendRowsSchema, importCsvSchema } from "./schemas";
 
-type Row = Record<string, string>;
-/** COPY data is handed to the connection in pieces of about this many characters. */
-const WRITE_CHARS = 256 * 1024;
-/** COPY data that may wait for the connection before the parser waits in turn. */
-const COPY_BUFFER_BYTES = 8 * 1024 * 1024;
-
 /**
- * `POST /csv/import` and `POST /csv/{id}/append` on PostgreSQL, streamed: the body is read as it
- * arrives (lib/csv/json-rows-scanner.ts), each row parsed and checked on its own (`readRow`, the
- * import's one-pass rules and messages) and written at once into a `COPY` on the transaction's
- * connection, so the database stores the first rows while the rest of the body is still being read
- * and parsed. A row that is stored as it came is sent as its own JSON text (no second serialisation).
- * Any broken rule rolls the whole request back (the same 400s as the buffered path); a body of
- * another shape, and local mode (PGlite runs in this thread: nothing to overlap), take the buffered
- * path (`parseBody` + importCsv / appendRows).
+ * `POST /csv/import` and `POST /csv/{id}/append`, streamed: the body is read as it arrives
+ * (lib/csv/json-rows-scanner.ts), each row parsed and checked on its own (`readRow`, the import's
+ * one-pass rules and messages) and handed at once to the database (lib/services/csv/row-sinks.ts:
+ * a `COPY` on PostgreSQL, which stores the first rows while the rest of the body is still read;
+ * set-based inserts of 10,000 rows in local mode). A row stored as it came goes in as its own JSON
+ * text, and a one-request import answers its rows from those texts: no row is serialised again.
+ * Any broken rule rolls the whole request back (the same 400s as the buffered path); a body of another
+ * shape takes the buffered path (`importCsv` / `appendRows`).
  */
-export async function importCsvRequest(userId: string, req: Request): Promise<CsvFileJson | CsvFileSummary> {
-  if (dbKind() !== "pg")
-    return importCsv(userId, await parseBody(req, importCsvSchema, { maxBytes: BODY_LIMITS.rows }));
+export async function importCsvRequest(userId: string, req: Request): Promise<string> {
   const body = await openRows(req);
-  if ("whole" in body) return importCsv(userId, parseValue(body.whole, importCsvSchema));
+  if ("whole" in body) return JSON.stringify(await importCsv(userId, parseValue(body.whole, importCsvSchema)));
   await deleteStaleImports();
-  const { file, rows, rowIds, columns } = await db.transaction(async (tx) => {
+  const { file, kept, rowIds, columns } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(csvFiles)
       .values({ userId, fileName: "", columns: [], rowCount: 0, status: "importing" })
       .returning();
-    const copied = await copyRows(tx, created!.id, 0, 0, body, true);
-    const input = parseValue({ ...copied.members, rows: [] }, importCsvSchema);
-    const merged = mergeColumns([], [], [...(input.columns ?? []), ...copied.keys]);
+    const streamed = await streamRows(tx, created!.id, 0, 0, body, true);
+    const input = parseValue({ ...streamed.members, rows: [] }, importCsvSchema);
+    const merged = mergeColumns([], [], [...(input.columns ?? []), ...streamed.keys]);
     const complete = input.final !== false;
     const [stored] = await tx
       .update(csvFiles)
       .set({
         fileName: input.fileName,
         columns: merged,
-        rowCount: copied.count,
+        rowCount: streamed.count,
         status: complete ? "ready" : "importing",
       })
       .where(eq(csvFiles.id, created!.id))
       .returning();
-    const ids = complete ? await rowIdsOf(tx, created!.id) : [];
-    return { file: stored!, rows: complete ? copied.rows : null, rowIds: ids, columns: merged };
+    const ids = complete ? await rowIdsOf(tx, created!.id) : "";
+    return { file: stored!, kept: complete ? streamed.kept : null, rowIds: ids, columns: merged };
   });
-  if (!rows) return toCsvFileSummary(file);
-  return {
-    ...toCsvFileSummary(file),
-    rows: completeRows(columns, rows),
-    rowIds,
-    serverTime: await serverNow(),
-    rowsReplacedAt: null,
-  };
+  if (!kept) return JSON.stringify(toCsvFileSummary(file));
+  return csvFileText(file, rowsText(columns, kept), `[${rowIds}]`, await serverNow(), null);
 }
 
-/** `POST /csv/{id}/append`, streamed on PostgreSQL (see `importCsvRequest`). */
+/** `POST /csv/{id}/append`, streamed (see `importCsvRequest`). */
 export async function appendRowsRequest(userId: string, fileId: string, req: Request): Promise<CsvFileSummary> {
-  if (dbKind() !== "pg") {
-    return appendRows(userId, fileId, await parseBody(req, appendRowsSchema, { maxBytes: BODY_LIMITS.rows }));
-  }
   // The file is looked up first, so that another user's id is a 404 whatever the body says.
   await ownedCsvFile(userId, fileId, { allowImporting: true });
   const body = await openRows(req);
   if ("whole" in body) return appendRows(userId, fileId, parseValue(body.whole, appendRowsSchema));
   return db.transaction(async (tx) => {
     const file = await ownedCsvFile(userId, fileId, { allowImporting: true, lock: true }, tx);
-    const copied = await copyRows(tx, fileId, await nextRowPosition(tx, fileId), file.rowCount, body, false);
-    const input = parseValue({ ...copied.members, rows: [] }, appendRowsSchema);
-    return recordAppend(tx, file, mergeColumns(file.columns, [], copied.keys), copied.count, input.final);
+    const streamed = await streamRows(tx, fileId, await nextRowPosition(tx, fileId), file.rowCount, body, false);
+    const input = parseValue({ ...streamed.members, rows: [] }, appendRowsSchema);
+    return recordAppend(tx, file, mergeColumns(file.columns, [], streamed.keys), streamed.count, input.final);
   });
 }
 
@@ -133,36 +113,30 @@ async function openRows(req: Request): Promise<StreamedBody | { whole: unknown }
   }
 }
 
+/** The JSON texts of a one-request import's rows as stored, and which of them have exactly the first row's keys. */
+interface KeptRows {
+  texts: string[];
+  firstKeys: string[];
+  sameKeys: boolean[];
+}
+
 /**
- * Streams the body's rows into `COPY csv_rows` on the transaction's connection, at positions
- * `startPosition…`; answers the count, the column names in order of first appearance, the other
- * top-level members, and (`keepRows`) the rows themselves.
+ * Streams the body's rows into the database at positions `startPosition…` (`rowSink`); answers the
+ * count, the column names in order of first appearance, the other top-level members, and (`keep`)
+ * the rows' JSON texts for the answer.
  */
-async function copyRows(
+async function streamRows(
   tx: Tx,
   fileId: string,
   startPosition: number,
   existingRows: number,
   body: StreamedBody,
-  keepRows: boolean,
+  keep: boolean,
 ) {
-  const connection = copyConnectionOf(tx);
-  if (!connection) throw new Error("COPY needs a PostgreSQL connection");
-  // A deep buffer: the connection takes rows while the next ones are parsed, instead of the two
-  // taking turns (the database stores rows at about the pace this process parses them).
-  const sink = connection.query(
-    copyFrom("copy csv_rows (file_id, position, data) from stdin", { highWaterMark: COPY_BUFFER_BYTES }),
-  );
+  const sink = rowSink(tx, fileId, startPosition);
   const keys = new Set<string>();
-  const rows: Row[] = [];
+  const kept: KeptRows = { texts: [], firstKeys: [], sameKeys: [] };
   let count = 0;
-  let pending = "";
-  const write = async (force: boolean) => {
-    if (pending.length < WRITE_CHARS && !(force && pending)) return;
-    const text = pending;
-    pending = "";
-    if (!sink.write(text)) await once(sink as Writable, "drain");
-  };
   const take = (text: string) => {
     let input: unknown;
     try {
@@ -175,17 +149,26 @@ async function copyRows(
     count++;
     if (count > CSV_LIMITS.maxRows) throw new AppError("invalid_input", ROWS_MESSAGES.tooMany);
     assertRowLimit(existingRows + count);
-    for (const key in result.row) keys.add(key);
-    if (keepRows) rows.push(result.row);
+    const first = kept.firstKeys;
+    let k = 0;
+    let same = true;
+    for (const key in result.row) {
+      keys.add(key);
+      if (count === 1) first.push(key);
+      else if (same && first[k] !== key) same = false;
+      k++;
+    }
     // As it came, unless a cell was cleaned or turned into text, or the text holds a raw tab or line break
     // (JSON whitespace between tokens, which COPY's text format would read as a separator).
     const json = result.changed || /[\t\n\r]/.test(text) ? JSON.stringify(result.row) : text;
-    // In COPY's text format a backslash starts an escape: doubled, the JSON text arrives unchanged.
-    pending += `${fileId}\t${startPosition + count - 1}\t${json.replaceAll("\\", "\\\\")}\n`;
+    if (keep) {
+      kept.texts.push(json);
+      kept.sameKeys.push(same && k === first.length);
+    }
+    return sink.add(json);
   };
   try {
-    for (const text of body.first) take(text);
-    await write(false);
+    for (const text of body.first) await take(text);
     for await (const piece of body.rest) {
       let texts: string[];
       try {
@@ -193,8 +176,10 @@ async function copyRows(
       } catch {
         throw new AppError("invalid_input", MALFORMED_JSON);
       }
-      for (const text of texts) take(text);
-      await write(false);
+      for (const text of texts) {
+        const wait = take(text);
+        if (wait) await wait;
+      }
     }
     let members: Record<string, unknown>;
     try {
@@ -202,24 +187,37 @@ async function copyRows(
     } catch {
       throw new AppError("invalid_input", MALFORMED_JSON);
     }
-    await write(true);
-    sink.end();
-    await once(sink as Writable, "finish");
-    return { count, keys: [...keys], members, rows };
+    await sink.finish();
+    return { count, keys: [...keys], members, kept };
   } catch (error) {
     await body.rest.return(undefined).catch(() => undefined);
-    if (!sink.destroyed) {
-      sink.destroy(error instanceof Error ? error : new Error(String(error)));
-      await once(sink as Writable, "close").catch(() => undefined);
-    }
+    await sink.abort(error);
     throw error;
   }
 }
 
-async function rowIdsOf(tx: Tx, fileId: string): Promise<number[]> {
+/**
+ * The answer's `rows` as JSON text: each row's stored text where it has exactly the file's columns in
+ * order (the usual case: every row has the first row's keys, and those are the columns), else the row
+ * completed to every column in order ("" when empty), as `completeRows` does.
+ */
+function rowsText(columns: string[], kept: KeptRows): string {
+  // Integer-like names are ordered first by JavaScript objects whatever the text says: complete every row.
+  const direct =
+    columns.length === kept.firstKeys.length &&
+    columns.every((c, i) => c === kept.firstKeys[i] && !/^(0|[1-9]\d*)$/.test(c));
+  const parts = kept.texts.map((text, i) =>
+    direct && kept.sameKeys[i]
+      ? text
+      : JSON.stringify(completeRows(columns, [JSON.parse(text) as Record<string, string>])[0]),
+  );
+  return `[${parts.join(",")}]`;
+}
+
+/** The ids of a file's rows in order, as comma-separated text. */
+async function rowIdsOf(tx: Tx, fileId: string): Promise<string> {
   const result = await tx.execute<{ ids: string | null }>(
     sql`select array_to_string(array_agg(id order by position), ',') as ids from csv_rows where file_id = ${fileId}`,
   );
-  const ids = (result.rows as { ids: string | null }[])[0]?.ids;
-  return ids ? ids.split(",").map(Number) : [];
+  return (result.rows as { ids: string | null }[])[0]?.ids ?? "";
 }
