@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readRows, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { newUser } from "../support/ai";
-import { csvApi as api } from "../support/csv";
+import { csvApi as api, prospects } from "../support/csv";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 
 beforeAll(setupTestDatabase);
@@ -62,6 +62,24 @@ describe("the import path (COPY on PostgreSQL, a set-based insert on PGlite)", (
     const edit = await api.patchRow(user, res.json._id, res.json.rowIds[3], { data: { Notes: "edited" } });
     expect(edit.status, edit.text).toBe(200);
     expect((await api.get(user, res.json._id)).json.rows[3].Notes).toBe("edited");
+  });
+
+  it("reads a file back in batches as one snapshot: every row once, in order, across batch edges and deletions", async () => {
+    const user = await newUser("csv-read-batches");
+    const rows = prospects(11_000);
+    const res = await api.import(user, { fileName: "big.csv", rows });
+    expect(res.status, res.text).toBe(201);
+    // Rows deleted at a batch's first and last positions, and one added after the last position.
+    for (const position of [0, 4_999, 5_000, 10_999]) {
+      expect((await api.deleteRow(user, res.json._id, res.json.rowIds[position])).status).toBe(200);
+    }
+    const added = await api.addRow(user, res.json._id, { data: { Name: "Added" } });
+    expect(added.status, added.text).toBe(201);
+    const back = await api.get(user, res.json._id);
+    const kept = rows.filter((_, i) => ![0, 4_999, 5_000, 10_999].includes(i));
+    expect(back.json.rows).toEqual([...kept, { Name: "Added", Email: "", Company: "" }]);
+    const keptIds = res.json.rowIds.filter((_: number, i: number) => ![0, 4_999, 5_000, 10_999].includes(i));
+    expect(back.json.rowIds).toEqual([...keptIds, added.json._id]);
   });
 
   it("cleans text the database cannot store instead of refusing the file", async () => {
