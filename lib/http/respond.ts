@@ -8,13 +8,13 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 /**
- * A large JSON answer (a whole file's rows): `body` is JSON text already (built by the database), sent as
- * it is, or a value to serialise. (Next's server compresses it; it drops a route's own Content-Encoding,
- * so compressing here would encode the body twice.)
+ * A large JSON answer (a whole file's rows): `body` is JSON text already (built by the database), or a
+ * stream of it, sent as it is, or a value to serialise. (Next's server compresses it; it drops a route's
+ * own Content-Encoding, so compressing here would encode the body twice.)
  */
 export function jsonText(body: unknown, status = 200): Response {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  return new Response(text, { status, headers: { "content-type": "application/json" } });
+  const payload = typeof body === "string" || body instanceof ReadableStream ? body : JSON.stringify(body);
+  return new Response(payload, { status, headers: { "content-type": "application/json" } });
 }
 
 /** The user-facing text of a zod failure: our own messages as they are, built-in ones with the field name. */

@@ -6,7 +6,7 @@ import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
 import { AppError } from "@/lib/errors";
 import { ownedCsvFile, type CsvFileRow } from "./ownership";
-import { rowsAsJsonText } from "./rows-json";
+import { rowsAsJsonText, rowsJsonStream } from "./rows-json";
 
 type Row = Record<string, string>;
 /** Rows per INSERT statement: one JSON parameter each, expanded by the database. */
@@ -219,6 +219,15 @@ export async function listCsvFiles(userId: string, limit?: number): Promise<CsvF
   return files.map(toCsvFileSummary);
 }
 
+/** The JSON text of a `CsvFileJson` without its rows and row ids. */
+function csvFileHead(file: CsvFileRow, serverTime: string, rowsReplacedAt: Date | null): string {
+  return JSON.stringify({
+    ...toCsvFileSummary(file),
+    serverTime: new Date(serverTime).toISOString(),
+    rowsReplacedAt: rowsReplacedAt?.toISOString() ?? null,
+  });
+}
+
 /** The JSON text of a `CsvFileJson` whose rows and row ids are JSON texts already. */
 export function csvFileText(
   file: CsvFileRow,
@@ -227,19 +236,20 @@ export function csvFileText(
   serverTime: string,
   rowsReplacedAt: Date | null,
 ): string {
-  const head = JSON.stringify({
-    ...toCsvFileSummary(file),
-    serverTime: new Date(serverTime).toISOString(),
-    rowsReplacedAt: rowsReplacedAt?.toISOString() ?? null,
-  });
-  return `${head.slice(0, -1)},"rows":${rows},"rowIds":${rowIds}}`;
+  return `${csvFileHead(file, serverTime, rowsReplacedAt).slice(0, -1)},"rows":${rows},"rowIds":${rowIds}}`;
 }
 
-/** `GET /csv/{id}` as the JSON text of a `CsvFileJson` (what the route sends as it is). */
+/** `PUT /csv/update`'s answer: the file as the JSON text of a `CsvFileJson`. */
 export async function csvFileJsonText(userId: string, fileId: string): Promise<string> {
   const file = await ownedCsvFile(userId, fileId);
   const { rows, ids, now } = await rowsAsJsonText(fileId, file.columns);
   return csvFileText(file, rows, ids, now, file.rowsReplacedAt);
+}
+
+/** `GET /csv/{id}`: the file as a `CsvFileJson`, streamed as the database reads it (`rowsJsonStream`). */
+export async function csvFileJsonStream(userId: string, fileId: string): Promise<ReadableStream<Uint8Array>> {
+  const file = await ownedCsvFile(userId, fileId);
+  return rowsJsonStream(fileId, file.columns, (now) => csvFileHead(file, now, file.rowsReplacedAt));
 }
 
 /** `GET /csv/{id}`: the file with its rows in order. */

@@ -1,13 +1,13 @@
 import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
 import { jsonText } from "@/lib/http/respond";
-import { csvFileJsonText, deleteCsvFile } from "@/lib/services/csv/csv-files";
+import { csvFileJsonStream, deleteCsvFile } from "@/lib/services/csv/csv-files";
 
 type Params = { id: string };
 const NOT_FOUND = "CSV file not found";
 
 export const GET = withUser<Params>(async ({ user, params }) =>
-  jsonText(await csvFileJsonText(user.id, parseId(params.id, NOT_FOUND))),
+  jsonText(await csvFileJsonStream(user.id, parseId(params.id, NOT_FOUND))),
 );
 
 export const DELETE = withUser<Params>(async ({ user, params }) => {
