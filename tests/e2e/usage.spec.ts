@@ -22,13 +22,14 @@ test.describe("Save menu estimates", () => {
     const csvId = await importProspects(page);
     const dialog = await openConfig(page);
     await chooseOption(page, dialog.locator("#ai-model"), /GPT-4o mini/);
-    await dialog.locator("#ai-max-rows").fill("10");
-    await dialog.locator("#ai-max-rows").blur();
-
-    // The real estimate of the first option: 10 rows of this file, nothing stored.
+    // The real estimate of the first option: 10 rows of this file, nothing stored. Awaited from before the
+    // change: the dialog's run-mode field asks for it 400 ms after the rows change (a slow machine can take
+    // longer than that to fill and blur), and the Save menu then answers from the same cached estimate.
     const estimated = page.waitForResponse(
       (r) => isEstimate(new URL(r.url())) && r.request().postDataJSON()?.rowsToProcess?.length === 10,
     );
+    await dialog.locator("#ai-max-rows").fill("10");
+    await dialog.locator("#ai-max-rows").blur();
     const menu = await openSaveMenu(page, dialog);
     const response = await estimated;
     expect(response.status()).toBe(200);
