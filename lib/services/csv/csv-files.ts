@@ -1,16 +1,14 @@
 import "server-only";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db";
-import { copyCsvRows } from "@/lib/db/copy-rows";
 import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
 import { AppError } from "@/lib/errors";
 import { ownedCsvFile, type CsvFileRow } from "./ownership";
+import { rowIdsInOrder, rowSink } from "./row-sinks";
 import { rowsAsJsonText, rowsJsonStream } from "./rows-json";
 
 type Row = Record<string, string>;
-/** Rows per INSERT statement: one JSON parameter each, expanded by the database. */
-const INSERT_BATCH = 10_000;
 
 /** A file without its rows (`GET /csv`, `GET /csv/recent`, chunked import answers). */
 export interface CsvFileSummary {
@@ -65,41 +63,11 @@ export function mergeColumns(existing: string[], rows: Row[], given?: string[]):
   return columns;
 }
 
-/**
- * Ids for `count` new rows, taken from csv_rows' own sequence in one statement: the rows go in with
- * them, so an import can answer its rows and their ids without reading them back. The sequence is
- * named as a constant (`pg_get_serial_sequence` in the select list would be looked up once per row:
- * 5× slower) and the ids come back as one array value, not one result row each.
- */
-async function allocateRowIds(conn: Tx, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await conn.execute<{ ids: string }>(
-    sql`select array_to_string(array_agg(nextval('csv_rows_id_seq'::regclass)), ',') as ids from generate_series(1, ${count}::int)`,
-  );
-  const [{ ids }] = result.rows as [{ ids: string }];
-  return ids.split(",").map(Number);
-}
-
-/**
- * Inserts rows at positions startPosition… and answers their ids, in order. On PostgreSQL rows go in
- * through COPY (lib/db/copy-rows.ts). On PGlite as a set-based insert: each statement carries up
- * to INSERT_BATCH rows as ONE jsonb parameter that the database expands (`jsonb_array_elements …
- * with ordinality`), instead of three bound values per row.
- */
-async function insertRows(conn: Tx, fileId: string, rows: Row[], startPosition: number): Promise<number[]> {
-  const ids = await allocateRowIds(conn, rows.length);
-  if (rows.length === 0 || (await copyCsvRows(conn, fileId, rows, startPosition, ids))) return ids;
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const whole = i === 0 && rows.length <= INSERT_BATCH;
-    const batch = JSON.stringify(whole ? rows : rows.slice(i, i + INSERT_BATCH));
-    const batchIds = JSON.stringify(whole ? ids : ids.slice(i, i + INSERT_BATCH));
-    await conn.execute(sql`
-      insert into csv_rows (id, file_id, position, data)
-      select (${batchIds}::jsonb ->> (t.ord - 1)::int)::bigint, ${fileId}::uuid,
-             ${startPosition + i}::int + (t.ord - 1)::int, t.value
-      from jsonb_array_elements(${batch}::jsonb) with ordinality as t(value, ord)`);
-  }
-  return ids;
+/** Stores rows at positions startPosition… through the same sink as a streamed import (`rowSink`). */
+async function insertRows(tx: Tx, fileId: string, rows: Row[], startPosition: number): Promise<void> {
+  const sink = rowSink(tx, fileId, startPosition);
+  for (const row of rows) await sink.add(JSON.stringify(row));
+  await sink.finish();
 }
 
 /** The database's clock, read after a write commits: pollers ask for changes since this time. */
@@ -150,7 +118,8 @@ export async function importCsv(
         status: complete ? "ready" : "importing",
       })
       .returning();
-    return { file: created!, rowIds: await insertRows(tx, created!.id, input.rows, 0) };
+    await insertRows(tx, created!.id, input.rows, 0);
+    return { file: created!, rowIds: complete ? await rowIdsInOrder(tx, created!.id) : [] };
   });
   if (!complete) return toCsvFileSummary(file);
   // The rows just stored, answered from memory (no read-back of a 50,000-row file).
@@ -252,7 +221,7 @@ export async function csvFileJsonStream(userId: string, fileId: string): Promise
   return rowsJsonStream(fileId, file.columns, (now) => csvFileHead(file, now, file.rowsReplacedAt));
 }
 
-/** `GET /csv/{id}`: the file with its rows in order. */
+/** A file with its rows in order, as `GET /csv/{id}` answers it. */
 export async function getCsvFile(userId: string, fileId: string): Promise<CsvFileJson> {
   return JSON.parse(await csvFileJsonText(userId, fileId)) as CsvFileJson;
 }

@@ -90,3 +90,17 @@ function insertSink(tx: Tx, fileId: string, start: number): RowSink {
     },
   };
 }
+
+/** The ids of a file's rows in file order (a file just imported: no tombstones yet). */
+export async function rowIdsInOrder(tx: Tx, fileId: string): Promise<number[]> {
+  const ids = await rowIdsText(tx, fileId);
+  return ids ? ids.split(",").map(Number) : [];
+}
+
+/** The same ids as comma-separated text (what a JSON answer embeds as it is). */
+export async function rowIdsText(tx: Tx, fileId: string): Promise<string> {
+  const result = await tx.execute<{ ids: string | null }>(
+    sql`select array_to_string(array_agg(id order by position, id), ',') as ids from csv_rows where file_id = ${fileId}`,
+  );
+  return (result.rows as { ids: string | null }[])[0]?.ids ?? "";
+}

@@ -31,13 +31,13 @@ async function readRowBatches(fileId: string, columns: string[], visit: BatchVis
   const names = JSON.stringify(columns);
   await db.transaction(
     async (tx) => {
-      const [{ last, now }] = (
-        await tx.execute<{ last: number | null; now: string }>(
-          sql`select max(position) as last, now()::text as now from csv_rows where file_id = ${fileId}`,
-        )
-      ).rows as [{ last: number | string | null; now: string }];
+      // max(position) is an integer, or null for a file without rows.
+      const result = await tx.execute(
+        sql`select max(position)::int as last, now()::text as now from csv_rows where file_id = ${fileId}`,
+      );
+      const { last, now } = result.rows[0] as { last: number | null; now: string };
       visit.start(now);
-      for (let from = 0; last !== null && from <= Number(last); from += READ_BATCH_POSITIONS) {
+      for (let from = 0; last !== null && from <= last; from += READ_BATCH_POSITIONS) {
         const batch = await readBatch(tx, fileId, names, values, from);
         if (batch.rows !== null) visit.batch(batch.rows, batch.ids!);
       }

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db";
 import { csvFiles } from "@/lib/db/schema";
 import { JsonRowsScanner, MalformedJson } from "@/lib/csv/json-rows-scanner";
@@ -22,7 +22,7 @@ import {
   type CsvFileSummary,
 } from "./csv-files";
 import { ownedCsvFile } from "./ownership";
-import { rowSink } from "./row-sinks";
+import { rowIdsText, rowSink } from "./row-sinks";
 import { appendRowsSchema, importCsvSchema } from "./schemas";
 
 /**
@@ -58,7 +58,7 @@ export async function importCsvRequest(userId: string, req: Request): Promise<st
       })
       .where(eq(csvFiles.id, created!.id))
       .returning();
-    const ids = complete ? await rowIdsOf(tx, created!.id) : "";
+    const ids = complete ? await rowIdsText(tx, created!.id) : "";
     return { file: stored!, kept: complete ? streamed.kept : null, rowIds: ids, columns: merged };
   });
   if (!kept) return JSON.stringify(toCsvFileSummary(file));
@@ -168,7 +168,14 @@ async function streamRows(
     return sink.add(json);
   };
   try {
-    for (const text of body.first) await take(text);
+    // take answers a promise only when the sink waits for the database: no microtask per row otherwise.
+    const takeAll = async (texts: string[]) => {
+      for (const text of texts) {
+        const wait = take(text);
+        if (wait) await wait;
+      }
+    };
+    await takeAll(body.first);
     for await (const piece of body.rest) {
       let texts: string[];
       try {
@@ -176,10 +183,7 @@ async function streamRows(
       } catch {
         throw new AppError("invalid_input", MALFORMED_JSON);
       }
-      for (const text of texts) {
-        const wait = take(text);
-        if (wait) await wait;
-      }
+      await takeAll(texts);
     }
     let members: Record<string, unknown>;
     try {
@@ -212,12 +216,4 @@ function rowsText(columns: string[], kept: KeptRows): string {
       : JSON.stringify(completeRows(columns, [JSON.parse(text) as Record<string, string>])[0]),
   );
   return `[${parts.join(",")}]`;
-}
-
-/** The ids of a file's rows in order, as comma-separated text. */
-async function rowIdsOf(tx: Tx, fileId: string): Promise<string> {
-  const result = await tx.execute<{ ids: string | null }>(
-    sql`select array_to_string(array_agg(id order by position), ',') as ids from csv_rows where file_id = ${fileId}`,
-  );
-  return (result.rows as { ids: string | null }[])[0]?.ids ?? "";
 }
