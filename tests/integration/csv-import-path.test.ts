@@ -64,6 +64,26 @@ describe("the import path (COPY on PostgreSQL, a set-based insert on PGlite)", (
     expect((await api.get(user, res.json._id)).json.rows[3].Notes).toBe("edited");
   });
 
+  it("reads back columns whose names hold quotes, backslashes and commas (GET and the PUT /csv/update answer)", async () => {
+    const user = await newUser("csv-odd-columns");
+    const names = [`O'Brien`, `say "hi"`, String.raw`C:\dir`, "a, b", "Łódź 🎉", "1"];
+    const rows = AWKWARD.map((text, i) =>
+      Object.fromEntries(names.map((n, j) => [n, j === i % names.length ? text : n])),
+    );
+    const res = await api.import(user, { fileName: "odd-columns.csv", columns: names, rows });
+    expect(res.status, res.text).toBe(201);
+    const back = await api.get(user, res.json._id);
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.columns).toEqual(names);
+    expect(back.json.rows).toEqual(rows);
+    // Each row's keys in the file's column order, as the text says (not JavaScript's integer-first order).
+    expect(back.text.indexOf(`"O'Brien"`)).toBeLessThan(back.text.indexOf(`"1"`));
+    const updated = await api.update(user, { id: res.json._id, rows: rows.slice(0, 3) });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json.rows).toEqual(rows.slice(0, 3));
+    expect(updated.json.rowIds).toHaveLength(3);
+  });
+
   it("reads a file back in batches as one snapshot: every row once, in order, across batch edges and deletions", async () => {
     const user = await newUser("csv-read-batches");
     const rows = prospects(11_000);

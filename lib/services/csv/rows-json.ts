@@ -1,34 +1,27 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db, type Tx } from "@/lib/db";
+import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
-
-/** Rows per statement when a file is read back: each batch is sorted in memory (a whole file's sort spills to disk). */
-const READ_BATCH_POSITIONS = 5_000;
+import { READ_BATCH_POSITIONS, rowBatchReader } from "./row-batch-readers";
 
 interface BatchVisitor {
   /** Before the first batch, with the database's clock at the snapshot. */
   start(now: string): void;
   /** Each non-empty batch, in order: its rows and their ids as comma-separated JSON texts. */
-  batch(rows: string, ids: string): void;
+  batch(rows: Uint8Array | string, ids: string): void;
 }
 
 /**
- * Every row of a file as JSON text, built by the database, with the rows' ids and the database's clock:
- * each row an object of every column in column order ("" when empty, nothing else), as `GET /csv/{id}`
- * answers it. No row is parsed or serialised again in JavaScript. `json_object(keys, values)` keeps the
- * key order and has no argument limit.
+ * Every row of a file as JSON text, built by the database (lib/services/csv/row-batch-readers.ts), with
+ * the rows' ids and the database's clock, as `GET /csv/{id}` answers it. No row is parsed or serialised
+ * again in JavaScript.
  *
- * The rows come in batches of 5,000 positions (an index range scan each), joined with `string_agg`, inside
- * one read-only REPEATABLE READ transaction: every batch sees the same snapshot, as one statement would. One
- * statement over a 50,000-row file took 2.3 times as long: its single 20 MB aggregate sorted on disk (past
- * `work_mem`) and travelled as one value.
+ * The rows come in batches of 5,000 positions (an index range scan each) inside one read-only REPEATABLE
+ * READ transaction: every batch sees the same snapshot, as one statement would. One statement over a
+ * 50,000-row file took 2.3 times as long: its single 20 MB aggregate sorted on disk (past `work_mem`) and
+ * travelled as one value.
  */
 async function readRowBatches(fileId: string, columns: string[], visit: BatchVisitor): Promise<void> {
-  const values = columns.length
-    ? sql.raw(`array[${columns.map((_, i) => `coalesce(r.data ->> k.names[${i + 1}], '')`).join(", ")}]`)
-    : sql.raw(`'{}'::text[]`);
-  const names = JSON.stringify(columns);
   await db.transaction(
     async (tx) => {
       // max(position) is an integer, or null for a file without rows.
@@ -37,9 +30,10 @@ async function readRowBatches(fileId: string, columns: string[], visit: BatchVis
       );
       const { last, now } = result.rows[0] as { last: number | null; now: string };
       visit.start(now);
+      const read = await rowBatchReader(tx, fileId, columns);
       for (let from = 0; last !== null && from <= last; from += READ_BATCH_POSITIONS) {
-        const batch = await readBatch(tx, fileId, names, values, from);
-        if (batch.rows !== null) visit.batch(batch.rows, batch.ids!);
+        const batch = await read(from);
+        if (batch) visit.batch(batch.rows, batch.ids);
       }
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -57,7 +51,7 @@ export async function rowsAsJsonText(
   await readRowBatches(fileId, columns, {
     start: (at) => (now = at),
     batch(batchRows, batchIds) {
-      rows.push(batchRows);
+      rows.push(typeof batchRows === "string" ? batchRows : Buffer.from(batchRows).toString("utf8"));
       ids.push(batchIds);
     },
   });
@@ -90,7 +84,8 @@ export async function rowsJsonStream(
       markStarted();
     },
     batch(rows, batchIds) {
-      controller.enqueue(encoder.encode(ids.length ? `,${rows}` : rows));
+      if (ids.length) controller.enqueue(encoder.encode(","));
+      controller.enqueue(typeof rows === "string" ? encoder.encode(rows) : rows);
       ids.push(batchIds);
     },
   }).then(
@@ -106,15 +101,4 @@ export async function rowsJsonStream(
   );
   await Promise.race([startedNow, reading]);
   return stream;
-}
-
-async function readBatch(tx: Tx, fileId: string, names: string, values: ReturnType<typeof sql.raw>, from: number) {
-  const result = await tx.execute<{ rows: string | null; ids: string | null }>(sql`
-    with k as (select array(select jsonb_array_elements_text(${names}::jsonb)) as names)
-    select string_agg(json_object(k.names, ${values})::text, ',' order by r.position, r.id) as rows,
-           string_agg(r.id::text, ',' order by r.position, r.id) as ids
-    from k cross join csv_rows r
-    where r.file_id = ${fileId} and r.deleted_at is null
-      and r.position >= ${from}::int and r.position < ${from + READ_BATCH_POSITIONS}::int`);
-  return (result.rows as { rows: string | null; ids: string | null }[])[0]!;
 }
