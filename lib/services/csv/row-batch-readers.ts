@@ -3,7 +3,7 @@ import type { PoolClient } from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
-import { copyConnectionOf } from "@/lib/db/copy-rows";
+import { pgConnectionOf } from "@/lib/db/pg-connection";
 
 /** Rows per statement when a file is read back: each batch is sorted in memory (a whole file's sort spills to disk). */
 export const READ_BATCH_POSITIONS = 5_000;
@@ -27,7 +27,7 @@ export type RowBatchReader = (from: number) => Promise<RowBatch>;
  */
 export async function rowBatchReader(tx: Tx, fileId: string, columns: string[]): Promise<RowBatchReader> {
   const names = JSON.stringify(columns);
-  const connection = copyConnectionOf(tx);
+  const connection = pgConnectionOf(tx);
   if (connection) {
     await connection.query("select set_config('csv.read_file', $1, true), set_config('csv.read_columns', $2, true)", [
       fileId,

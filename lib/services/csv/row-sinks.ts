@@ -3,8 +3,9 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { from as copyFrom } from "pg-copy-streams";
+import type { PoolClient } from "pg";
 import type { Tx } from "@/lib/db";
-import { copyConnectionOf } from "@/lib/db/copy-rows";
+import { pgConnectionOf } from "@/lib/db/pg-connection";
 
 /**
  * Where a streamed import puts its rows, one JSON text at a time, in order (lib/services/csv/stream-import.ts):
@@ -26,15 +27,11 @@ const INSERT_ROWS = 10_000;
 
 /** The sink for rows at positions `startPosition…` of a file, on the transaction's database. */
 export function rowSink(tx: Tx, fileId: string, startPosition: number): RowSink {
-  const connection = copyConnectionOf(tx);
+  const connection = pgConnectionOf(tx);
   return connection ? copySink(connection, fileId, startPosition) : insertSink(tx, fileId, startPosition);
 }
 
-function copySink(
-  connection: NonNullable<ReturnType<typeof copyConnectionOf>>,
-  fileId: string,
-  start: number,
-): RowSink {
+function copySink(connection: PoolClient, fileId: string, start: number): RowSink {
   // A deep buffer: the connection takes rows while the next ones are parsed, instead of the two taking turns.
   const stream = connection.query(
     copyFrom("copy csv_rows (file_id, position, data) from stdin", { highWaterMark: COPY_BUFFER_BYTES }),

@@ -47,11 +47,12 @@ export async function rowsAsJsonText(
 ): Promise<{ rows: string; ids: string; now: string }> {
   const rows: string[] = [];
   const ids: string[] = [];
+  const decoder = new TextDecoder();
   let now = "";
   await readRowBatches(fileId, columns, {
     start: (at) => (now = at),
     batch(batchRows, batchIds) {
-      rows.push(typeof batchRows === "string" ? batchRows : Buffer.from(batchRows).toString("utf8"));
+      rows.push(typeof batchRows === "string" ? batchRows : decoder.decode(batchRows));
       ids.push(batchIds);
     },
   });

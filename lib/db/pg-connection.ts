@@ -3,7 +3,7 @@ import type { PoolClient } from "pg";
 import { dbKind, type Tx } from ".";
 
 /** The node-postgres connection a Drizzle transaction runs on (null in local mode, on PGlite). */
-export function copyConnectionOf(tx: Tx): PoolClient | null {
+export function pgConnectionOf(tx: Tx): PoolClient | null {
   if (dbKind() !== "pg") return null;
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client as PoolClient | undefined;
   // Inside a transaction the session holds one checked-out client, never the pool itself.
