@@ -311,7 +311,9 @@ test.describe("Email generator: AI generation", () => {
   }) => {
     test.setTimeout(120_000);
     const key = `sk-valid-e2e-pause-${rand()}`;
-    await controlFake(page.request, { latencyMs: 3_000, keyPrefix: key });
+    // Each answer takes 8 s: the run is still going when the panel shows, even on a slow machine (with 3 s,
+    // a slow start saw all 8 rows done before the Pause click).
+    await controlFake(page.request, { latencyMs: 8_000, keyPrefix: key });
     await registerVerified(page.request);
     await createConnection(page, { name: `Pause key ${rand()}`, provider: "OpenAI", apiKey: key });
     const csvId = await importProspects(page);
