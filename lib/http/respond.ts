@@ -17,6 +17,21 @@ export function jsonText(body: unknown, status = 200): Response {
   return new Response(payload, { status, headers: { "content-type": "application/json" } });
 }
 
+/**
+ * A streamed answer body from text pieces made on demand: each piece is made and encoded only when the
+ * stream asks for more (as the client reads), so the whole text never exists at once.
+ */
+export function textStream(pieces: Iterator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+}
+
 /** The user-facing text of a zod failure: our own messages as they are, built-in ones with the field name. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];

@@ -197,6 +197,25 @@ function csvFileHead(file: CsvFileRow, serverTime: string, rowsReplacedAt: Date 
   });
 }
 
+/**
+ * The JSON text of a `CsvFileJson` in pieces: its head, then `rowPieces` (each a run of rows' JSON texts
+ * joined by commas), then the row ids (a JSON array's text). Each piece is made when it is asked for.
+ */
+export function* csvFileTextPieces(
+  file: CsvFileRow,
+  rowPieces: Iterable<string>,
+  rowIds: string,
+  serverTime: string,
+): Generator<string> {
+  yield `${csvFileHead(file, serverTime, null).slice(0, -1)},"rows":[`;
+  let first = true;
+  for (const piece of rowPieces) {
+    yield first ? piece : `,${piece}`;
+    first = false;
+  }
+  yield `],"rowIds":${rowIds}}`;
+}
+
 /** The JSON text of a `CsvFileJson` whose rows and row ids are JSON texts already. */
 export function csvFileText(
   file: CsvFileRow,

@@ -7,11 +7,12 @@ import { CSV_LIMITS } from "@/lib/csv/limits";
 import { readRow, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { AppError } from "@/lib/errors";
 import { BODY_LIMITS, bodyTextPieces, MALFORMED_JSON, parseValue } from "@/lib/http/parse";
+import { textStream } from "@/lib/http/respond";
 import {
   appendRows,
   assertRowLimit,
   completeRows,
-  csvFileText,
+  csvFileTextPieces,
   deleteStaleImports,
   importCsv,
   mergeColumns,
@@ -35,7 +36,7 @@ import { appendRowsSchema, importCsvSchema } from "./schemas";
  * Any broken rule rolls the whole request back (the same 400s as the buffered path); a body of another
  * shape takes the buffered path (`importCsv` / `appendRows`).
  */
-export async function importCsvRequest(userId: string, req: Request): Promise<string> {
+export async function importCsvRequest(userId: string, req: Request): Promise<string | ReadableStream<Uint8Array>> {
   const body = await openRows(req);
   if ("whole" in body) return JSON.stringify(await importCsv(userId, parseValue(body.whole, importCsvSchema)));
   await deleteStaleImports();
@@ -62,7 +63,8 @@ export async function importCsvRequest(userId: string, req: Request): Promise<st
     return { file: stored!, kept: complete ? streamed.kept : null, rowIds: ids, columns: merged };
   });
   if (!kept) return JSON.stringify(toCsvFileSummary(file));
-  return csvFileText(file, rowsText(columns, kept), `[${rowIds}]`, await serverNow(), null);
+  // Streamed: each run of rows is encoded when the answer asks for it, and its texts are dropped then.
+  return textStream(csvFileTextPieces(file, rowsTextPieces(columns, kept), `[${rowIds}]`, await serverNow()));
 }
 
 /** `POST /csv/{id}/append`, streamed (see `importCsvRequest`). */
@@ -200,20 +202,33 @@ async function streamRows(
   }
 }
 
+/** Rows per piece of a one-request import's streamed answer. */
+const ANSWER_PIECE_ROWS = 2_000;
+
 /**
- * The answer's `rows` as JSON text: each row's stored text where it has exactly the file's columns in
- * order (the usual case: every row has the first row's keys, and those are the columns), else the row
- * completed to every column in order ("" when empty), as `completeRows` does.
+ * The answer's `rows` as JSON text in pieces of `ANSWER_PIECE_ROWS` rows: each row's stored text where it
+ * has exactly the file's columns in order (the usual case: every row has the first row's keys, and those
+ * are the columns), else the row completed to every column in order ("" when empty), as `completeRows`
+ * does. A piece's texts are released once it is made.
  */
-function rowsText(columns: string[], kept: KeptRows): string {
+function* rowsTextPieces(columns: string[], kept: KeptRows): Generator<string> {
   // Integer-like names are ordered first by JavaScript objects whatever the text says: complete every row.
   const direct =
     columns.length === kept.firstKeys.length &&
     columns.every((c, i) => c === kept.firstKeys[i] && !/^(0|[1-9]\d*)$/.test(c));
-  const parts = kept.texts.map((text, i) =>
-    direct && kept.sameKeys[i]
-      ? text
-      : JSON.stringify(completeRows(columns, [JSON.parse(text) as Record<string, string>])[0]),
-  );
-  return `[${parts.join(",")}]`;
+  const { texts, sameKeys } = kept;
+  for (let start = 0; start < texts.length; start += ANSWER_PIECE_ROWS) {
+    const end = Math.min(start + ANSWER_PIECE_ROWS, texts.length);
+    const parts: string[] = [];
+    for (let i = start; i < end; i++) {
+      const text = texts[i]!;
+      parts.push(
+        direct && sameKeys[i]
+          ? text
+          : JSON.stringify(completeRows(columns, [JSON.parse(text) as Record<string, string>])[0]),
+      );
+      texts[i] = "";
+    }
+    yield parts.join(",");
+  }
 }
