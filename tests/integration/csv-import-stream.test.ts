@@ -109,4 +109,29 @@ describe("CSV import and append, streamed", () => {
     const typed = await api.import(user, `{"fileName":"t.csv","rows":[{"A":1,"B":null}]}`);
     expect(typed.text).toContain(`"rows":[{"A":"1","B":""}]`);
   });
+  it("answers a large one-request import in full, streamed in pieces, rows completed where their keys differ", async () => {
+    const user = await newUser("csv-stream-pieces");
+    // More rows than one piece of the streamed answer (2,000), with odd rows on both sides of a piece edge.
+    const rows: Record<string, string>[] = Array.from({ length: 4_500 }, (_, i) => ({
+      Name: `Row ${i}`,
+      Email: `r${i}@x.io`,
+    }));
+    rows[1_999] = { Email: "swapped@x.io", Name: "Swapped" };
+    rows[2_000] = { Name: "Short" };
+    rows[4_499] = { Name: "Last", Email: "last@x.io", Extra: "e" };
+    const res = await api.import(user, { fileName: "pieces.csv", rows });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.columns).toEqual(["Name", "Email", "Extra"]);
+    const complete = (row: Record<string, string>) => ({
+      Name: row.Name ?? "",
+      Email: row.Email ?? "",
+      Extra: row.Extra ?? "",
+    });
+    expect(res.json.rows).toEqual(rows.map(complete));
+    expect(Object.keys(res.json.rows[1_999])).toEqual(["Name", "Email", "Extra"]);
+    expect(res.json.rowIds).toHaveLength(4_500);
+    const back = await api.get(user, res.json._id);
+    expect(back.json.rows).toEqual(res.json.rows);
+    expect(back.json.rowIds).toEqual(res.json.rowIds);
+  });
 });
