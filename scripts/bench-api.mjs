@@ -19,8 +19,10 @@
 // 3. CSV import of N x 12 rows (default 50,000): in 5,000-row chunks as the app does (POST
 //    /api/csv/import final:false, then POST /api/csv/{id}/append) — once unmeasured to warm the
 //    server's code and heap (that file is then deleted; its memory still counts), then timed —,
-//    then all rows in one POST /api/csv/import (body <= 32 MB); read-back GET /api/csv/{id}. Server
-//    RSS sampled every 100 ms.
+//    then all rows in one POST /api/csv/import (body <= 32 MB); read-back GET /api/csv/{id}. Each request
+//    is timed as load generators do: node:http on a keep-alive socket, Accept-Encoding gzip, deflate (as a
+//    browser over http), from the first byte sent to the last byte of the answer; the answer is decoded and
+//    parsed after the clock stops. Server RSS sampled every 100 ms (VmHWM, the lifetime peak, per phase).
 //    On PostgreSQL also a `COPY` of the same rows (JSON text made from the same objects, timed) into
 //    `create table bench_copy (like csv_rows including all)` — a scratch copy of the real table with
 //    its indexes and defaults but without the foreign key to csv_files — through node-postgres and
