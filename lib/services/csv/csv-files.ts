@@ -6,7 +6,7 @@ import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
 import { AppError } from "@/lib/errors";
 import { ownedCsvFile, type CsvFileRow } from "./ownership";
 import { rowIdsInOrder, rowSink } from "./row-sinks";
-import { rowsAsJsonText, rowsJsonStream } from "./rows-json";
+import { fileAnswerClosing, fileAnswerOpening, rowsAsJsonText, rowsJsonStream } from "./rows-json";
 
 type Row = Record<string, string>;
 
@@ -206,32 +206,22 @@ export function* csvFileTextPieces(
   rowPieces: Iterable<string>,
   rowIds: string,
   serverTime: string,
+  rowsReplacedAt: Date | null,
 ): Generator<string> {
-  yield `${csvFileHead(file, serverTime, null).slice(0, -1)},"rows":[`;
+  yield fileAnswerOpening(csvFileHead(file, serverTime, rowsReplacedAt));
   let first = true;
   for (const piece of rowPieces) {
     yield first ? piece : `,${piece}`;
     first = false;
   }
-  yield `],"rowIds":${rowIds}}`;
-}
-
-/** The JSON text of a `CsvFileJson` whose rows and row ids are JSON texts already. */
-export function csvFileText(
-  file: CsvFileRow,
-  rows: string,
-  rowIds: string,
-  serverTime: string,
-  rowsReplacedAt: Date | null,
-): string {
-  return `${csvFileHead(file, serverTime, rowsReplacedAt).slice(0, -1)},"rows":${rows},"rowIds":${rowIds}}`;
+  yield fileAnswerClosing(rowIds);
 }
 
 /** `PUT /csv/update`'s answer: the file as the JSON text of a `CsvFileJson`. */
 export async function csvFileJsonText(userId: string, fileId: string): Promise<string> {
   const file = await ownedCsvFile(userId, fileId);
   const { rows, ids, now } = await rowsAsJsonText(fileId, file.columns);
-  return csvFileText(file, rows, ids, now, file.rowsReplacedAt);
+  return [...csvFileTextPieces(file, rows, ids, now, file.rowsReplacedAt)].join("");
 }
 
 /** `GET /csv/{id}`: the file as a `CsvFileJson`, streamed as the database reads it (`rowsJsonStream`). */

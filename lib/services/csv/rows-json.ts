@@ -40,11 +40,20 @@ async function readRowBatches(fileId: string, columns: string[], visit: BatchVis
   );
 }
 
-/** A file's rows as JSON text (see `readRowBatches`). */
+/** A file answer's text up to its rows: `head` is the file's JSON text without rows. */
+export const fileAnswerOpening = (head: string) => `${head.slice(0, -1)},"rows":[`;
+
+/** A file answer's text after its rows: `rowIds` is a JSON array's text. */
+export const fileAnswerClosing = (rowIds: string) => `],"rowIds":${rowIds}}`;
+
+/**
+ * A file's rows as JSON text (see `readRowBatches`): `rows` one text per batch (its rows joined by commas),
+ * `ids` the ids as a JSON array's text.
+ */
 export async function rowsAsJsonText(
   fileId: string,
   columns: string[],
-): Promise<{ rows: string; ids: string; now: string }> {
+): Promise<{ rows: string[]; ids: string; now: string }> {
   const rows: string[] = [];
   const ids: string[] = [];
   const decoder = new TextDecoder();
@@ -56,7 +65,7 @@ export async function rowsAsJsonText(
       ids.push(batchIds);
     },
   });
-  return { rows: `[${rows.join(",")}]`, ids: `[${ids.join(",")}]`, now };
+  return { rows, ids: `[${ids.join(",")}]`, now };
 }
 
 /**
@@ -79,8 +88,7 @@ export async function rowsJsonStream(
   const startedNow = new Promise<void>((resolve) => (markStarted = resolve));
   const reading = readRowBatches(fileId, columns, {
     start(now) {
-      const text = head(now);
-      controller.enqueue(encoder.encode(`${text.slice(0, -1)},"rows":[`));
+      controller.enqueue(encoder.encode(fileAnswerOpening(head(now))));
       started = true;
       markStarted();
     },
@@ -91,7 +99,7 @@ export async function rowsJsonStream(
     },
   }).then(
     () => {
-      controller.enqueue(encoder.encode(`],"rowIds":[${ids.join(",")}]}`));
+      controller.enqueue(encoder.encode(fileAnswerClosing(`[${ids.join(",")}]`)));
       controller.close();
     },
     (error: unknown) => {

@@ -64,7 +64,7 @@ export async function importCsvRequest(userId: string, req: Request): Promise<st
   });
   if (!kept) return JSON.stringify(toCsvFileSummary(file));
   // Streamed: each run of rows is encoded when the answer asks for it, and its texts are dropped then.
-  return textStream(csvFileTextPieces(file, rowsTextPieces(columns, kept), `[${rowIds}]`, await serverNow()));
+  return textStream(csvFileTextPieces(file, rowsTextPieces(columns, kept), `[${rowIds}]`, await serverNow(), null));
 }
 
 /** `POST /csv/{id}/append`, streamed (see `importCsvRequest`). */
