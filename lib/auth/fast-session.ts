@@ -1,8 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { db } from "@/lib/db";
-import { sessions, users, type UserRow } from "@/lib/db/schema";
+import { hotStatement, runHot, tableColumnsSql, tableRow } from "@/lib/db/hot-statements";
+import { users, type UserRow } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./session-policy";
 
@@ -56,25 +55,29 @@ function presentedSessionToken(source: Headers): string | null | "slow" {
   return value === null ? "slow" : (verifiedToken(value) ?? "slow");
 }
 
+/** A session by its unique token, with its user (every signed-in request of the hot endpoints). */
+const SESSION_BY_TOKEN = hotStatement(
+  "hot_session_by_token",
+  ["text"],
+  `select ${tableColumnsSql(users, "u")}, s.expires_at as "sessionExpiresAt"
+   from sessions s join users u on u.id = s.user_id where s.token = $1 limit 1`,
+);
+
 /**
  * Resolves a session caller with ONE indexed query (session by its unique token, joined to its
  * user), for the hot endpoints that every screen polls. It never accepts more than Better Auth
  * would: signatures are verified the same way, an expired session is nobody, and whatever it does
  * not handle itself — a session due for its daily refresh, a signature it cannot verify, an odd
- * header — goes to Better Auth ("slow"). Revocation is immediate: nothing is cached.
+ * header — goes to Better Auth ("slow"). Revocation is immediate: nothing is cached (the statement is
+ * prepared once in local mode: lib/db/hot-statements.ts).
  */
 export async function resolveSessionFast(source: Headers, now = new Date()): Promise<FastSession> {
   const token = presentedSessionToken(source);
   if (token === null || token === "slow") return token;
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token))
-    .limit(1);
+  const [row] = await runHot<Record<string, unknown> & { sessionExpiresAt: Date | string }>(SESSION_BY_TOKEN, [token]);
   if (!row) return "slow";
-  if (row.expiresAt.getTime() <= now.getTime()) return "slow";
-  const refreshDue =
-    row.expiresAt.getTime() - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now.getTime();
-  return refreshDue ? "slow" : { user: row.user };
+  const expiresAt = new Date(row.sessionExpiresAt).getTime();
+  if (expiresAt <= now.getTime()) return "slow";
+  const refreshDue = expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now.getTime();
+  return refreshDue ? "slow" : { user: tableRow<UserRow>(users, row) };
 }

@@ -102,6 +102,11 @@ export function dbKind(): "pg" | "pglite" {
   return handle().kind;
 }
 
+/** The node-postgres pool when DATABASE_URL is set (lib/db/hot-statements.ts runs plain queries on it). */
+export function pgPool(): Pool | undefined {
+  return handle().pool;
+}
+
 /** The raw PGlite instance in local mode (pg-boss runs on it through an adapter). */
 export function pgliteClient(): PGlite | undefined {
   return handle().pglite;

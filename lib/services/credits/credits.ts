@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db";
+import { hotStatement, runHot } from "@/lib/db/hot-statements";
 import { creditUsage, type UserRow } from "@/lib/db/schema";
 import { planOf, utcDay } from "./plan";
 
@@ -24,10 +25,18 @@ async function usedOn(userId: string, day: string, conn: DbOrTx = db): Promise<n
   return row?.used ?? 0;
 }
 
+/** Credits a user ($1) used on a day ($2): what every screen's credit counter polls. */
+const CREDITS_USED = hotStatement(
+  "hot_credits_used",
+  ["text", "date"],
+  "select used from credit_usage where user_id = $1 and day = $2",
+);
+
 /** `GET /api/ai/credits`: today's usage against the plan. */
 export async function getCredits(user: UserRow, now = new Date()): Promise<CreditsJson> {
   const plan = planOf(user, now);
-  const used = await usedOn(user.id, utcDay(now));
+  const [row] = await runHot<{ used: number }>(CREDITS_USED, [user.id, utcDay(now)]);
+  const used = row?.used ?? 0;
   const base = { subscription: user.subscription, trialEnds: user.trialEnds?.toISOString() ?? null };
   if (plan.kind === "lifetime") {
     return {

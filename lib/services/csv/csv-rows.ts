@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db";
+import { hotStatement, runHot } from "@/lib/db/hot-statements";
 import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
@@ -130,6 +131,29 @@ export interface ChangesJson {
   rows: (RowJson & { deleted: boolean })[];
 }
 
+type ChangesRow = {
+  columns: string[] | string;
+  row_count: number;
+  rows_replaced_at: string | null;
+  now: string;
+  rows: Array<{ _id: number; position: number; data: Row; deleted: boolean }> | string;
+};
+
+/** The file (owner checked), the database's clock and the rows changed after $1 ($2 file, $3 user). */
+const CHANGES_SINCE = hotStatement(
+  "hot_csv_changes_since",
+  ["timestamptz", "uuid", "text"],
+  `select f.columns, f.row_count, f.rows_replaced_at::text as rows_replaced_at, now()::text as now,
+     case when f.rows_replaced_at > $1 then '[]'::json
+     else coalesce((
+       select json_agg(json_build_object('_id', r.id, 'position', r.position, 'data', r.data,
+         'deleted', r.deleted_at is not null) order by r.position, r.id)
+       from csv_rows r where r.file_id = f.id and r.updated_at > $1), '[]'::json)
+     end as rows
+   from csv_files f
+   where f.id = $2 and f.user_id = $3 and f.status <> 'importing'`,
+);
+
 /**
  * Rows changed since a point in time (with a few seconds of overlap for late commits). Polled by
  * every open generator every second or two, so it is ONE query: the file (owner checked), the
@@ -138,23 +162,7 @@ export interface ChangesJson {
 export async function changesSince(userId: string, fileId: string, since: Date): Promise<ChangesJson> {
   if (!isUuid(fileId)) throw notFound("CSV file not found");
   const from = new Date(since.getTime() - 5_000).toISOString();
-  const result = await db.execute<{
-    columns: string[];
-    row_count: number;
-    rows_replaced_at: string | null;
-    now: string;
-    rows: Array<{ _id: number; position: number; data: Row; deleted: boolean }> | string;
-  }>(sql`
-    select f.columns, f.row_count, f.rows_replaced_at::text as rows_replaced_at, now()::text as now,
-      case when f.rows_replaced_at > ${from}::timestamptz then '[]'::json
-      else coalesce((
-        select json_agg(json_build_object('_id', r.id, 'position', r.position, 'data', r.data,
-          'deleted', r.deleted_at is not null) order by r.position, r.id)
-        from csv_rows r where r.file_id = f.id and r.updated_at > ${from}::timestamptz), '[]'::json)
-      end as rows
-    from csv_files f
-    where f.id = ${fileId}::uuid and f.user_id = ${userId} and f.status <> 'importing'`);
-  const file = result.rows[0];
+  const [file] = await runHot<ChangesRow>(CHANGES_SINCE, [from, fileId, userId]);
   if (!file) throw notFound("CSV file not found");
   const replacedAt = file.rows_replaced_at ? new Date(file.rows_replaced_at) : null;
   const columns = typeof file.columns === "string" ? (JSON.parse(file.columns) as string[]) : file.columns;

@@ -3,11 +3,13 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { batchItems, batches, STOP_REASONS } from "@/lib/db/schema";
 import type { UsageJson } from "@/lib/ai/usage";
+import { hotStatement, runHot, tableColumnsSql, tableRow } from "@/lib/db/hot-statements";
 import {
   batchUsageTotals,
-  batchUsageTotalsSql,
+  batchUsageTotalsText,
   toBatchUsageTotals,
   type BatchUsageTotals,
+  type BatchUsageTotalsRow,
 } from "@/lib/services/usage/record-usage";
 import type { Tx } from "@/lib/db";
 import { formatUsd } from "@/lib/ai/format-usd";
@@ -109,14 +111,23 @@ export async function stopBatchAtSpendCap(batchId: string, capUsd: number): Prom
 }
 
 /** `GET /ai/batch-status/{id}`, polled every second by each open generator: ONE query (the batch and its usage). */
+/** A batch of its owner ($1 batch, $2 user) with its usage totals (polled while a batch runs). */
+const BATCH_STATUS = hotStatement(
+  "hot_batch_status",
+  ["uuid", "text"],
+  `select ${tableColumnsSql(batches, "b")}, ${batchUsageTotalsText("$1")} as "usageTotals"
+   from batches b where b.id = $1 and b.user_id = $2`,
+);
+
 export async function getBatchStatus(userId: string, batchId: string): Promise<BatchStatusJson> {
   if (!isUuid(batchId)) throw notFound("Batch not found");
-  const [row] = await db
-    .select({ batch: batches, totals: batchUsageTotalsSql(batchId) })
-    .from(batches)
-    .where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
+  const [row] = await runHot<Record<string, unknown> & { usageTotals: BatchUsageTotalsRow | string }>(
+    BATCH_STATUS,
+    [batchId, userId],
+  );
   if (!row) throw notFound("Batch not found");
-  return withProviderStatus(batchStatusJson(row.batch, toBatchUsageTotals(row.totals)), row.batch.settings);
+  const batch = tableRow<BatchRow>(batches, row);
+  return withProviderStatus(batchStatusJson(batch, toBatchUsageTotals(row.usageTotals)), batch.settings);
 }
 
 /**

@@ -62,17 +62,20 @@ export interface BatchUsageTotals {
   firstStartedAt: number | null;
 }
 
-/** The totals of one batch's ledger rows as ONE json value (a sub-select for any query that has the batch id). */
-export function batchUsageTotalsSql(batchId: string) {
-  return sql<BatchUsageTotalsRow>`(
-    select json_build_object(
-      'input', sum(input_tokens), 'output', sum(output_tokens), 'cached', sum(cached_input_tokens),
-      'cost', sum(cost_usd), 'calls', count(*),
-      'first', min(created_at - make_interval(secs => coalesce(latency_ms, 0) / 1000.0)))
-    from generation_usage where batch_id = ${batchId}::uuid)`;
-}
+/** The totals of one batch's ledger rows as ONE json value, up to the batch id it compares with. */
+const TOTALS_SELECT = `select json_build_object(
+    'input', sum(input_tokens), 'output', sum(output_tokens), 'cached', sum(cached_input_tokens),
+    'cost', sum(cost_usd), 'calls', count(*),
+    'first', min(created_at - make_interval(secs => coalesce(latency_ms, 0) / 1000.0)))
+  from generation_usage where batch_id =`;
 
-type BatchUsageTotalsRow = {
+/** The totals as a sub-select around `batchIdSql`, an SQL expression of the batch id (`$1`...). */
+export const batchUsageTotalsText = (batchIdSql: string) => `(${TOTALS_SELECT} ${batchIdSql})`;
+
+/** The same sub-select for a Drizzle query. */
+const batchUsageTotalsSql = (batchId: string) => sql<BatchUsageTotalsRow>`(${sql.raw(TOTALS_SELECT)} ${batchId}::uuid)`;
+
+export type BatchUsageTotalsRow = {
   input: number | string | null;
   output: number | string | null;
   cached: number | string | null;
