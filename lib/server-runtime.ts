@@ -24,6 +24,9 @@ export async function startServerRuntime(): Promise<void> {
   }
   const { migrateDatabase } = await import("@/lib/db");
   try {
+    if (config.localMode && config.dataDir !== "memory") {
+      await (await import("@/lib/db/local-data-dir")).createLocalDataDir(config.dataDir);
+    }
     await migrateDatabase();
   } catch (error) {
     // The embedded database cannot be opened (a read-only disk): one clear line, not a stack.

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
 import { ConfigError, env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { localDataDir, PGLITE_OPTIONS } from "./local-data-dir";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -43,13 +44,6 @@ function migrationsFolder(): string {
 const MIGRATIONS_FOLDER = migrationsFolder();
 const MIGRATION_LOCK_ID = 724_311_001;
 
-/**
- * The embedded database's buffer cache: 16 MB instead of PostgreSQL's default 128 MB. PGlite keeps its
- * whole memory in one WebAssembly heap that never shrinks, so the default cache alone held ~140 MB of
- * the idle server's memory; a local-mode data set is read from the page cache of the OS just as fast.
- */
-const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
-
 function openHandle(): DbHandle {
   const config = env();
   if (config.databaseUrl) {
@@ -66,7 +60,7 @@ function openHandle(): DbHandle {
   if (config.dataDir === "memory") {
     pglite = new PGlite(PGLITE_OPTIONS);
   } else {
-    const dir = path.join(/*turbopackIgnore: true*/ config.dataDir, "pglite");
+    const dir = localDataDir(config.dataDir);
     try {
       mkdirSync(path.dirname(dir), { recursive: true });
     } catch (error) {
