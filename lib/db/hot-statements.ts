@@ -35,17 +35,26 @@ export function hotStatement(name: string, types: readonly string[], text: strin
   return { name, types, text };
 }
 
-// One PGlite per process (lib/db): its prepared statements, by name, as the promise of their PREPARE.
-const preparedBy = new WeakMap<PGlite, Map<string, Promise<void>>>();
+// One PGlite per process (lib/db): its prepared statements, by name, as the promise of their PREPARE. Kept
+// on globalThis, as the PGlite itself is: the route handlers and the server components of one server are
+// separate bundles, each with its own copy of this module.
+const holder = globalThis as unknown as { __hotPrepared?: WeakMap<PGlite, Map<string, Promise<void>>> };
+
+/** PostgreSQL's duplicate_prepared_statement: prepared already (by a copy of this module that did not say). */
+const DUPLICATE_PREPARED = "42P05";
 
 function prepared(pglite: PGlite, statement: HotStatement): Promise<void> {
+  const preparedBy = (holder.__hotPrepared ??= new WeakMap());
   let names = preparedBy.get(pglite);
   if (!names) preparedBy.set(pglite, (names = new Map()));
   let done = names.get(statement.name);
   if (!done) {
-    done = pglite
-      .exec(`prepare ${statement.name}(${statement.types.join(", ")}) as ${statement.text}`)
-      .then(() => undefined);
+    done = pglite.exec(`prepare ${statement.name}(${statement.types.join(", ")}) as ${statement.text}`).then(
+      () => undefined,
+      (error: unknown) => {
+        if ((error as { code?: unknown }).code !== DUPLICATE_PREPARED) throw error;
+      },
+    );
     // A failed PREPARE is tried again by the next call rather than remembered.
     done.catch(() => names.delete(statement.name));
     names.set(statement.name, done);

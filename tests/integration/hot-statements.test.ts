@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, dbKind, pgliteClient } from "@/lib/db";
 import { hotStatement, runHot, tableColumnsSql, tableRow } from "@/lib/db/hot-statements";
 import { users, type UserRow } from "@/lib/db/schema";
@@ -49,6 +49,20 @@ describe("hot statements (prepared once in local mode, plain parameterised queri
     const statement = hotStatement("test_hot_concurrent", ["integer"], "select $1 + 1 as next");
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => runHot<{ next: number }>(statement, [i])));
     expect(answers.map(([row]) => row!.next)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it("works where another copy of the module (another bundle of the server) prepared the statement first", async () => {
+    const statement = hotStatement("test_hot_other_bundle", ["integer"], "select $1 * 2 as twice");
+    expect((await runHot<{ twice: number }>(statement, [21]))[0]!.twice).toBe(42);
+    // A second bundle's copy of lib/db/hot-statements.ts, on the same database.
+    vi.resetModules();
+    const second = await import("@/lib/db/hot-statements");
+    expect((await second.runHot<{ twice: number }>(statement, [4]))[0]!.twice).toBe(8);
+    // One that does not know what the others prepared: the database's "already exists" means prepared.
+    delete (globalThis as { __hotPrepared?: unknown }).__hotPrepared;
+    vi.resetModules();
+    const third = await import("@/lib/db/hot-statements");
+    expect((await third.runHot<{ twice: number }>(statement, [5]))[0]!.twice).toBe(10);
   });
 
   it("a statement that fails to prepare fails each call with its own error, and does not block others", async () => {
