@@ -531,12 +531,13 @@ async function pageWeight(pathname, cookies, origin) {
       const contentType = response.headers()["content-type"] ?? "";
       if (type === "script" || /javascript/.test(contentType)) scripts.push({ response, afterLoad: loaded });
     });
-    await page.goto(pathname, { waitUntil: "load", timeout: 180_000 });
+    const document = await page.goto(pathname, { waitUntil: "load", timeout: 180_000 });
     loaded = true;
     let idle = true;
     await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => (idle = false));
     const finalPath = new URL(page.url()).pathname;
-    const result = { path: pathname, finalPath, idle, files: 0, encoded: 0, encodedByLoad: 0, decoded: 0 };
+    const status = document?.status() ?? 0;
+    const result = { path: pathname, finalPath, status, idle, files: 0, encoded: 0, encodedByLoad: 0, decoded: 0 };
     const encodings = new Map();
     for (const { response, afterLoad } of scripts) {
       if (response.status() < 200 || response.status() >= 300) continue;
@@ -830,6 +831,8 @@ async function main() {
       const r = await pageWeight(pathname, signedIn ? cookies : [], origin);
       pages.push(r);
       if (r.finalPath !== pathname) problems.push(`${pathname} ended on ${r.finalPath}`);
+      // An error page weighs less than the page: it must not pass as the page's weight.
+      if (r.status !== 200) problems.push(`${pathname} answered ${r.status}`);
       if (!r.idle) problems.push(`${pathname} did not reach networkidle within 60 s (counted what had arrived)`);
       log(
         `${pathname.padEnd(16)} JS ${kib(r.encoded)} encoded (${kib(r.encodedByLoad)} by the load event), ${kib(r.decoded)} decoded, ${r.files} files; content-encoding: ${r.encodings}`,
@@ -925,9 +928,9 @@ async function main() {
     const goal = p.path === "/login" ? GOALS.loginKb : p.path === "/email-generator" ? GOALS.generatorKb : null;
     row(
       `First-load JS ${p.path}`,
-      `${kib(p.encoded)} (${p.files} files)`,
+      p.status === 200 ? `${kib(p.encoded)} (${p.files} files)` : `answered ${p.status}`,
       goal ? `≤ ${goal} KB` : "",
-      goal ? p.encoded / 1024 <= goal : null,
+      goal ? p.status === 200 && p.encoded / 1024 <= goal : null,
     );
   }
 
