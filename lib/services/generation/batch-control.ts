@@ -121,10 +121,10 @@ const BATCH_STATUS = hotStatement(
 
 export async function getBatchStatus(userId: string, batchId: string): Promise<BatchStatusJson> {
   if (!isUuid(batchId)) throw notFound("Batch not found");
-  const [row] = await runHot<Record<string, unknown> & { usageTotals: BatchUsageTotalsRow | string }>(
-    BATCH_STATUS,
-    [batchId, userId],
-  );
+  const [row] = await runHot<Record<string, unknown> & { usageTotals: BatchUsageTotalsRow | string }>(BATCH_STATUS, [
+    batchId,
+    userId,
+  ]);
   if (!row) throw notFound("Batch not found");
   const batch = tableRow<BatchRow>(batches, row);
   return withProviderStatus(batchStatusJson(batch, toBatchUsageTotals(row.usageTotals)), batch.settings);
