@@ -78,7 +78,7 @@ function literal(value: HotParam): string {
  * values; a bigint is a number on PGlite and a string on PostgreSQL).
  */
 export async function runHot<Row>(statement: HotStatement, params: readonly HotParam[]): Promise<Row[]> {
-  const literals = params.map(literal);
+  const literals = params.map(literal); // checked on both databases, used on PGlite
   const pglite = pgliteClient();
   if (!pglite) return (await pgPool()!.query(statement.text, params as HotParam[])).rows as Row[];
   // Text with NUL cannot be a literal: the parameterised query refuses it as PostgreSQL would.

@@ -17,14 +17,6 @@ export interface CreditsJson {
 
 export const TRIAL_ENDED_MESSAGE = "Your free trial has ended. Upgrade to the lifetime plan to keep generating emails.";
 
-async function usedOn(userId: string, day: string, conn: DbOrTx = db): Promise<number> {
-  const [row] = await conn
-    .select({ used: creditUsage.used })
-    .from(creditUsage)
-    .where(and(eq(creditUsage.userId, userId), eq(creditUsage.day, day)));
-  return row?.used ?? 0;
-}
-
 /** Credits a user ($1) used on a day ($2): what every screen's credit counter polls. */
 const CREDITS_USED = hotStatement(
   "hot_credits_used",
@@ -32,11 +24,21 @@ const CREDITS_USED = hotStatement(
   "select used from credit_usage where user_id = $1 and day = $2",
 );
 
+/** Credits used on a day: a hot statement, or the same query on a caller's transaction. */
+async function usedOn(userId: string, day: string, tx?: DbOrTx): Promise<number> {
+  const [row] = tx
+    ? await tx
+        .select({ used: creditUsage.used })
+        .from(creditUsage)
+        .where(and(eq(creditUsage.userId, userId), eq(creditUsage.day, day)))
+    : await runHot<{ used: number }>(CREDITS_USED, [userId, day]);
+  return row?.used ?? 0;
+}
+
 /** `GET /api/ai/credits`: today's usage against the plan. */
 export async function getCredits(user: UserRow, now = new Date()): Promise<CreditsJson> {
   const plan = planOf(user, now);
-  const [row] = await runHot<{ used: number }>(CREDITS_USED, [user.id, utcDay(now)]);
-  const used = row?.used ?? 0;
+  const used = await usedOn(user.id, utcDay(now));
   const base = { subscription: user.subscription, trialEnds: user.trialEnds?.toISOString() ?? null };
   if (plan.kind === "lifetime") {
     return {

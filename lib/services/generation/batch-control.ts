@@ -110,8 +110,7 @@ export async function stopBatchAtSpendCap(batchId: string, capUsd: number): Prom
   );
 }
 
-/** `GET /ai/batch-status/{id}`, polled every second by each open generator: ONE query (the batch and its usage). */
-/** A batch of its owner ($1 batch, $2 user) with its usage totals (polled while a batch runs). */
+/** A batch of its owner ($1 batch, $2 user) with its usage totals. */
 const BATCH_STATUS = hotStatement(
   "hot_batch_status",
   ["uuid", "text"],
@@ -119,6 +118,7 @@ const BATCH_STATUS = hotStatement(
    from batches b where b.id = $1 and b.user_id = $2`,
 );
 
+/** `GET /ai/batch-status/{id}`, polled every second by each open generator: ONE query (the batch and its usage). */
 export async function getBatchStatus(userId: string, batchId: string): Promise<BatchStatusJson> {
   if (!isUuid(batchId)) throw notFound("Batch not found");
   const [row] = await runHot<Record<string, unknown> & { usageTotals: BatchUsageTotalsRow | string }>(BATCH_STATUS, [
