@@ -37,7 +37,9 @@ if (process.env.E2E_DATABASE_URL) {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // Time limits catch hangs, not slowness: on a loaded two-core machine (two browsers, the server and
+  // the fake provider) the longer journeys take 35–55 s, four times their time on an idle one.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -1,7 +1,7 @@
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * What a dialog loaded on demand shows while its code arrives (next/dynamic's `loading`): the
+ * What a dialog loaded on demand shows while its code arrives (lazy-dialogs.tsx): the
  * dialog's backdrop and a small card with a spinner. It takes no focus, so the dialog that
  * replaces it still returns the focus to the control that opened it.
  */
