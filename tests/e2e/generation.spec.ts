@@ -46,10 +46,11 @@ const RED = /(^|\s)bg-red-50(\s|$)/;
 test.describe("Email generator: AI generation", () => {
   test("configure the AI, run 10 rows, watch the progress and get the emails", async ({ page }) => {
     test.setTimeout(120_000);
-    // 2 s per answer: the key's pacer sends one probe request first, then the other rows together,
-    // so every row stays "Generating..." long enough to be seen.
+    // 6 s per answer: the key's pacer sends one probe request first, then the other rows together, so
+    // the run lasts about 12 s and every row stays "Generating..." long enough to be seen (with 2 s, a
+    // loaded machine once saw the run end before it had checked the Stop button).
     const key = `sk-valid-e2e-watch-${rand()}`;
-    await controlFake(page.request, { latencyMs: 2_000, keyPrefix: key });
+    await controlFake(page.request, { latencyMs: 6_000, keyPrefix: key });
     const connection = await newUserWithOpenAi(page, key);
     const csvId = await importProspects(page);
     await expect(page.getByTestId("generator-connection")).toHaveText(`OpenAI > ${connection.name}`);
@@ -169,7 +170,7 @@ test.describe("Email generator: AI generation", () => {
     expect(total).toBe(10);
 
     const done = page.getByText("Successfully generated 10 emails!");
-    await expect(done).toBeVisible({ timeout: 30_000 });
+    await expect(done).toBeVisible({ timeout: 45_000 });
     await expect(panel).toBeHidden();
     await expect(page.getByText("Generating...", { exact: true })).toHaveCount(0);
     expect(await waitForBatch(page.request, batchId)).toMatchObject({
