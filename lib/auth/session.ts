@@ -6,6 +6,7 @@ import { users, type UserRow } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { findUserByApiKey, isApiKeyFormat } from "@/lib/services/api-keys/api-keys";
 import { getAuth } from "./auth";
+import { hasMalformedCredential } from "./credential-shape";
 import { resolveSessionFast } from "./fast-session";
 
 /** How the caller proved who they are: a Better Auth session (cookie or token) or an API key. */
@@ -20,10 +21,12 @@ export interface Caller {
 
 /**
  * Header set that Better Auth understands: the session cookie as is, and the spec's
- * `x-auth-token` mapped onto `Authorization: Bearer`.
+ * `x-auth-token` mapped onto `Authorization: Bearer`. Empty when a credential cannot be a token
+ * (lib/auth/credential-shape.ts): nothing of such a request reaches Better Auth or the database.
  */
 export function authHeaders(source: Headers): Headers {
   const headers = new Headers();
+  if (hasMalformedCredential(source)) return headers;
   const cookie = source.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   const authorization = source.get("authorization");
@@ -53,11 +56,13 @@ function presentedToken(source: Headers): string | null {
 
 /**
  * The one function that resolves the caller: an API key (`cm_live_...` as x-auth-token or
- * Bearer), else cookie, x-auth-token or Bearer session. Only missing, invalid, revoked or expired
+ * Bearer), else cookie, x-auth-token or Bearer session. A credential that cannot be a token is
+ * nobody, before any lookup. Only missing, invalid, revoked or expired
  * credentials mean "no caller"; any other failure (the database did not answer...) propagates, so
  * that it is answered as a 500 instead of signing the user out.
  */
 export async function getCallerFromHeaders(source: Headers): Promise<Caller | null> {
+  if (hasMalformedCredential(source)) return null;
   const token = presentedToken(source);
   if (token && isApiKeyFormat(token)) {
     // A presented key decides alone: a revoked key is refused even next to a session cookie.

@@ -128,13 +128,50 @@ const HOSTILE_PARAMS: string[] = [
   "' OR 1=1 --",
 ];
 
-/** Credentials nobody issued: bytes above 0x7f, huge tokens, undecodable cookie values. */
-const HOSTILE_CREDENTIALS: Record<string, string>[] = [
-  { "x-auth-token": "\u00ff\u00fe".repeat(8) },
-  { authorization: `Bearer ${"x".repeat(10_000)}` },
-  { cookie: "better-auth.session_token=%ff%00" },
-  { cookie: `better-auth.session_token=${"%00".repeat(50)}; other=%E0%A4%A` },
-];
+/**
+ * A value as a client can put it in a header: what a header cannot carry (control characters,
+ * characters above 0xff, lone surrogates) percent-encoded as UTF-8, the way a hostile client sends
+ * it (`%00`, `%ED%A0%80`); the app percent-decodes tokens, so the hostile value arrives whole.
+ */
+function asHeaderText(value: string, encodeAll = false): string {
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join("");
+    else if (encodeAll || code < 0x20 || code === 0x7f || code > 0xff) out += encodeURIComponent(ch);
+    else out += ch;
+  }
+  return out;
+}
+
+/** The body values as credentials (raw where a header can carry them, and all percent-encoded), and more. */
+const CREDENTIAL_VALUES: string[] = [
+  ...HOSTILE_VALUES.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).map(asHeaderText),
+  ...HOSTILE_VALUES.filter((v): v is string => typeof v === "string" && v !== "").map((v) => asHeaderText(v, true)),
+  "%00",
+  "abc%00def",
+  "%ff%fe",
+  "%ED%A0%80",
+  "%",
+  "\u00ff\u00fe".repeat(8),
+  "a b",
+  "x".repeat(10_000),
+  "token.%00signature",
+].filter((v, i, all) => all.indexOf(v) === i);
+
+/**
+ * Credentials nobody issued, on every way one arrives: x-auth-token, Authorization: Bearer, the
+ * session cookie, and an API key (its prefix and a hostile rest).
+ */
+const HOSTILE_CREDENTIALS: Record<string, string>[] = CREDENTIAL_VALUES.flatMap((value) => [
+  { "x-auth-token": value },
+  { authorization: `Bearer ${value}` },
+  { cookie: `better-auth.session_token=${value}` },
+  { "x-auth-token": `cm_live_${value}` },
+]).concat([{ cookie: `better-auth.session_token=${"%00".repeat(50)}; other=%E0%A4%A` }]);
 
 /** Raw query strings (percent-decoding happens in URLSearchParams). */
 const HOSTILE_QUERIES: string[] = [

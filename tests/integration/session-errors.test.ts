@@ -8,7 +8,7 @@ import * as fastSession from "@/lib/auth/fast-session";
 import { getUserFromHeaders } from "@/lib/auth/session";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { STRONG_PASSWORD, uniqueEmail } from "../support/factories";
-import { callRoute, loginAs, registerAndVerify } from "../support/http";
+import { callRoute, cookieHeader, loginAs, registerAndVerify } from "../support/http";
 
 beforeAll(setupTestDatabase);
 afterAll(closeDatabase);
@@ -115,5 +115,70 @@ describe("resolving the session", () => {
     const wrong = await loginAs(email, `${STRONG_PASSWORD}x`);
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ msg: "Invalid email or password", code: "invalid_input" });
+  });
+});
+
+describe("a credential that cannot be a token", () => {
+  const HOSTILE_TOKENS = [
+    "%00",
+    "abc%00def",
+    "%ED%A0%80",
+    "%ff",
+    "%",
+    "\u00ff\u00fe",
+    "a b",
+    "x".repeat(600),
+    "a\u0001b",
+  ];
+  const routes = [
+    { name: "GET /api/auth/me", call: (headers: Record<string, string>) => me(headers) },
+    {
+      name: "GET /api/ai/config",
+      call: async (h: Record<string, string>) =>
+        callRoute((await import("@/app/api/ai/config/route")).GET, { url: "/api/ai/config", headers: h }),
+    },
+    { name: "GET /csv", call: (headers: Record<string, string>) => callRoute(csvListGET, { url: "/csv", headers }) },
+  ];
+
+  it("is refused as 401 session_invalid on every way a credential arrives, before any database call", async () => {
+    const fast = vi.spyOn(fastSession, "resolveSessionFast");
+    const findOne = vi.spyOn(await authAdapter(), "findOne");
+    for (const token of HOSTILE_TOKENS) {
+      const ways: Record<string, string>[] = [
+        { "x-auth-token": token },
+        { authorization: `Bearer ${token}` },
+        { cookie: `better-auth.session_token=${token}` },
+        { "x-auth-token": `cm_live_${token}` },
+      ];
+      for (const headers of ways) {
+        for (const route of routes) {
+          const res = await route.call(headers);
+          expect(res.status, `${route.name} ${JSON.stringify(headers).slice(0, 60)}: ${res.text}`).toBe(401);
+          expect(res.json).toEqual({ msg: "Authentication failed", code: "session_invalid" });
+        }
+      }
+    }
+    expect(fast).not.toHaveBeenCalled();
+    expect(findOne).not.toHaveBeenCalled();
+  });
+
+  it("a hostile token next to a valid session cookie still refuses; another Authorization scheme leaves the cookie valid", async () => {
+    const email = uniqueEmail("sess-shape");
+    const session = await registerAndVerify(email, STRONG_PASSWORD);
+    const login = await loginAs(email, STRONG_PASSWORD);
+    const cookie = cookieHeader(login.headers);
+    expect(cookie).toMatch(/session_token=/);
+    expect((await me({ cookie })).status).toBe(200);
+    expect((await me({ cookie, "x-auth-token": "%00" })).status).toBe(401);
+    expect((await me({ cookie, authorization: "Basic dXNlcjpwYXNz" })).status).toBe(200);
+    expect((await me({ "x-auth-token": session.token })).status).toBe(200);
+    const out = await callRoute(signOutPOST, {
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { "x-auth-token": "%00" },
+      body: {},
+    });
+    expect(out.status, out.text).toBe(200);
+    expect((await me({ "x-auth-token": session.token })).status).toBe(200);
   });
 });
