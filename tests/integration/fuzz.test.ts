@@ -166,7 +166,7 @@ const CREDENTIAL_VALUES: string[] = [
  * Credentials nobody issued, on every way one arrives: x-auth-token, Authorization: Bearer, the
  * session cookie, and an API key (its prefix and a hostile rest).
  */
-const HOSTILE_CREDENTIALS: Record<string, string>[] = CREDENTIAL_VALUES.flatMap((value) => [
+const HOSTILE_CREDENTIALS: Record<string, string>[] = CREDENTIAL_VALUES.flatMap((value): Record<string, string>[] => [
   { "x-auth-token": value },
   { authorization: `Bearer ${value}` },
   { cookie: `better-auth.session_token=${value}` },
