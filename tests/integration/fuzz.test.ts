@@ -149,7 +149,7 @@ function asHeaderText(value: string, encodeAll = false): string {
 
 /** The body values as credentials (raw where a header can carry them, and all percent-encoded), and more. */
 const CREDENTIAL_VALUES: string[] = [
-  ...HOSTILE_VALUES.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).map(asHeaderText),
+  ...HOSTILE_VALUES.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).map((v) => asHeaderText(v)),
   ...HOSTILE_VALUES.filter((v): v is string => typeof v === "string" && v !== "").map((v) => asHeaderText(v, true)),
   "%00",
   "abc%00def",
