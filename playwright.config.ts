@@ -43,7 +43,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // In CI (npm test --ci) a failed test runs once more; the summary lists every test that needed it.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [["list"], ["json"]],
   use: {
@@ -51,7 +52,8 @@ export default defineConfig({
     // The app refuses cookie-authenticated changes without the app's own Origin (CSRF, lib/http/csrf.ts);
     // a browser sends it with every fetch, and the tests' API calls (request fixtures) play the same part.
     extraHTTPHeaders: { origin: baseURL },
-    trace: "retain-on-failure",
+    // Traces only where a test failed: recorded on the retry in CI, kept on failure otherwise.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

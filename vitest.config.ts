@@ -13,7 +13,6 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "lib/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", ".next/**"],
     setupFiles: ["tests/support/setup.ts"],
     // Every test file runs in its own child process: in local mode each file gets its own
@@ -24,5 +23,18 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The outbox driver prints every mail; show console output of failing tests only.
     silent: "passed-only",
+    // `vitest run --project unit` (no database) or `--project integration` (a real database).
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          // Local mode: one migrated PGlite image per run, which every file's database starts from.
+          globalSetup: ["tests/support/pglite-image.ts"],
+        },
+      },
+    ],
   },
 });

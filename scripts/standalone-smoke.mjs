@@ -187,7 +187,7 @@ async function run() {
   await fetch(`${fakeUrl}/__control`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ reset: true, latencyMs: 300 }),
+    body: JSON.stringify({ keyPrefix: "sk-valid-smoke", latencyMs: 300 }),
   });
 
   // 5. The web server (no background loop) and a separate worker, same database, same settings.

@@ -44,6 +44,18 @@ function migrationsFolder(): string {
 const MIGRATIONS_FOLDER = migrationsFolder();
 const MIGRATION_LOCK_ID = 724_311_001;
 
+/** See useMemoryImage. */
+let memoryImage: Blob | undefined;
+
+/**
+ * Starts the in-memory database (DATA_DIR=memory) from a data-directory image (PGlite's
+ * `dumpDataDir`) instead of an empty one: the test suite migrates one database per run and every
+ * test file starts from its image (tests/support/pglite-image.ts). Call before the first query.
+ */
+export function useMemoryImage(image: Blob): void {
+  memoryImage = image;
+}
+
 function openHandle(): DbHandle {
   const config = env();
   if (config.databaseUrl) {
@@ -58,7 +70,7 @@ function openHandle(): DbHandle {
   }
   let pglite: PGlite;
   if (config.dataDir === "memory") {
-    pglite = new PGlite(PGLITE_OPTIONS);
+    pglite = new PGlite({ ...PGLITE_OPTIONS, ...(memoryImage ? { loadDataDir: memoryImage } : {}) });
   } else {
     const dir = localDataDir(config.dataDir);
     try {

@@ -46,112 +46,116 @@ async function importCsv(page: Page, csv = CSV): Promise<string> {
 }
 
 test.describe("Batch mode", () => {
-  test("choose Batch in the dialog, see its estimate, run 6 rows through the provider's Batch API", async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    await newUserWithOpenAi(page);
-    const csvId = await importCsv(page);
-    const dialog = await openConfig(page);
-    const standard = dialog.getByRole("radio", { name: STANDARD });
-    const batch = dialog.getByRole("radio", { name: BATCH });
+  test(
+    "choose Batch in the dialog, see its estimate, run 6 rows through the provider's Batch API",
+    { tag: "@pglite" },
+    async ({ page }) => {
+      test.setTimeout(150_000);
+      await newUserWithOpenAi(page);
+      const csvId = await importCsv(page);
+      const dialog = await openConfig(page);
+      const standard = dialog.getByRole("radio", { name: STANDARD });
+      const batch = dialog.getByRole("radio", { name: BATCH });
 
-    // A new configuration researches the web: Batch is disabled, with the reason beside it.
-    await expect(dialog.getByRole("radio", { name: "Web Research" })).toBeChecked();
-    await expect(standard).toBeChecked();
-    await expect(batch).toBeDisabled();
-    await expect(dialog.getByTestId("batch-mode-reason")).toHaveText(NO_RESEARCH);
-    await expect(batch).toHaveAccessibleDescription(new RegExp(NO_RESEARCH.replace(/[.()]/g, "\\$&")));
+      // A new configuration researches the web: Batch is disabled, with the reason beside it.
+      await expect(dialog.getByRole("radio", { name: "Web Research" })).toBeChecked();
+      await expect(standard).toBeChecked();
+      await expect(batch).toBeDisabled();
+      await expect(dialog.getByTestId("batch-mode-reason")).toHaveText(NO_RESEARCH);
+      await expect(batch).toHaveAccessibleDescription(new RegExp(NO_RESEARCH.replace(/[.()]/g, "\\$&")));
 
-    // A priced model; content creation: both modes are estimated by one answer.
-    await chooseOption(page, dialog.locator("#ai-model"), "GPT-4o (shuts down 2027-01-14)");
-    const estimated = page.waitForResponse(
-      (r) =>
-        isPost(r, "/api/ai/estimate") &&
-        r.request().postDataJSON()?.useCase === "content_creation" &&
-        r.request().postDataJSON()?.model === "gpt-4o",
-    );
-    await dialog.getByRole("radio", { name: "Content Creation" }).click();
-    const response = await estimated;
-    expect(response.status(), await response.text()).toBe(200);
-    const estimate = (await response.json()) as EstimateJson;
-    expect(estimate.rows).toBe(6);
-    expect(response.request().postDataJSON()).toMatchObject({ csvId, maxCostUsd: null });
-    expect(response.request().postDataJSON().mode).toBeUndefined();
-    const standardCost = estimate.modes.standard.costUsd!.expected;
-    const batchCost = estimate.modes.batch!.costUsd!.expected;
-    expect(standardCost).toBeGreaterThan(0);
-    // About half the cost (the Batch APIs' price), within rounding of the cached-input share.
-    expect(batchCost / standardCost).toBeGreaterThan(0.4);
-    expect(batchCost / standardCost).toBeLessThan(0.6);
-    await expect(dialog.getByTestId("run-mode-estimate-standard")).toHaveText(estimateSuffix(estimate));
-    await expect(dialog.getByTestId("run-mode-estimate-batch")).toHaveText(batchEstimateSuffix(estimate.modes.batch!));
-    await expect(dialog.getByTestId("run-mode-estimate-batch")).toHaveText(/ · within 24 h$/);
-    await expect(dialog.getByTestId("batch-mode-reason")).toHaveCount(0);
+      // A priced model; content creation: both modes are estimated by one answer.
+      await chooseOption(page, dialog.locator("#ai-model"), "GPT-4o (shuts down 2027-01-14)");
+      const estimated = page.waitForResponse(
+        (r) =>
+          isPost(r, "/api/ai/estimate") &&
+          r.request().postDataJSON()?.useCase === "content_creation" &&
+          r.request().postDataJSON()?.model === "gpt-4o",
+      );
+      await dialog.getByRole("radio", { name: "Content Creation" }).click();
+      const response = await estimated;
+      expect(response.status(), await response.text()).toBe(200);
+      const estimate = (await response.json()) as EstimateJson;
+      expect(estimate.rows).toBe(6);
+      expect(response.request().postDataJSON()).toMatchObject({ csvId, maxCostUsd: null });
+      expect(response.request().postDataJSON().mode).toBeUndefined();
+      const standardCost = estimate.modes.standard.costUsd!.expected;
+      const batchCost = estimate.modes.batch!.costUsd!.expected;
+      expect(standardCost).toBeGreaterThan(0);
+      // About half the cost (the Batch APIs' price), within rounding of the cached-input share.
+      expect(batchCost / standardCost).toBeGreaterThan(0.4);
+      expect(batchCost / standardCost).toBeLessThan(0.6);
+      await expect(dialog.getByTestId("run-mode-estimate-standard")).toHaveText(estimateSuffix(estimate));
+      await expect(dialog.getByTestId("run-mode-estimate-batch")).toHaveText(
+        batchEstimateSuffix(estimate.modes.batch!),
+      );
+      await expect(dialog.getByTestId("run-mode-estimate-batch")).toHaveText(/ · within 24 h$/);
+      await expect(dialog.getByTestId("batch-mode-reason")).toHaveCount(0);
 
-    await expect(batch).toBeEnabled();
-    await batch.click();
-    await expect(batch).toBeChecked();
+      await expect(batch).toBeEnabled();
+      await batch.click();
+      await expect(batch).toBeChecked();
 
-    // A spending cap cannot be enforced in batch mode: Standard again, with the reason; removing the cap
-    // brings Batch back.
-    await dialog.locator("#ai-max-cost").fill("5");
-    await expect(batch).toBeDisabled();
-    await expect(standard).toBeChecked();
-    await expect(dialog.getByTestId("batch-mode-reason")).toHaveText(NO_CAP);
-    await dialog.locator("#ai-max-cost").fill("");
-    await expect(batch).toBeChecked();
+      // A spending cap cannot be enforced in batch mode: Standard again, with the reason; removing the cap
+      // brings Batch back.
+      await dialog.locator("#ai-max-cost").fill("5");
+      await expect(batch).toBeDisabled();
+      await expect(standard).toBeChecked();
+      await expect(dialog.getByTestId("batch-mode-reason")).toHaveText(NO_CAP);
+      await dialog.locator("#ai-max-cost").fill("");
+      await expect(batch).toBeChecked();
 
-    // The Save menu's run options show the batch estimate and send mode "batch".
-    const menu = await openSaveMenu(page, dialog);
-    const runAll = menu.getByRole("menuitem", { name: "Save and run 6 rows", exact: true });
-    await expect(runAll).toHaveText(/^Save and run 6 rows( · (< \$0\.01|≈ \$\d+\.\d+))? · within 24 h$/);
-    const bulk = page.waitForResponse((r) => isPost(r, "/api/ai/bulk-batched"));
-    await runAll.click();
-    await expect(dialog).toBeHidden();
-    const started = await bulk;
-    expect(started.status(), await started.text()).toBe(200);
-    expect(started.request().postDataJSON()).toMatchObject({
-      csvId,
-      mode: "batch",
-      useCase: "content_creation",
-      rowsToProcess: [0, 1, 2, 3, 4, 5],
-    });
-    const { batchId } = (await started.json()) as { batchId: string };
+      // The Save menu's run options show the batch estimate and send mode "batch".
+      const menu = await openSaveMenu(page, dialog);
+      const runAll = menu.getByRole("menuitem", { name: "Save and run 6 rows", exact: true });
+      await expect(runAll).toHaveText(/^Save and run 6 rows( · (< \$0\.01|≈ \$\d+\.\d+))? · within 24 h$/);
+      const bulk = page.waitForResponse((r) => isPost(r, "/api/ai/bulk-batched"));
+      await runAll.click();
+      await expect(dialog).toBeHidden();
+      const started = await bulk;
+      expect(started.status(), await started.text()).toBe(200);
+      expect(started.request().postDataJSON()).toMatchObject({
+        csvId,
+        mode: "batch",
+        useCase: "content_creation",
+        rowsToProcess: [0, 1, 2, 3, 4, 5],
+      });
+      const { batchId } = (await started.json()) as { batchId: string };
 
-    // The panel names the provider and counts what came back; no time left in batch mode.
-    const panel = page.getByTestId("progress-panel");
-    await expect(panel).toBeVisible();
-    await expect(panel.getByTestId("progress-text")).toHaveText(
-      /^(Submitting to OpenAI…|Submitted to OpenAI · \d of 6 back)/,
-    );
-    await expect(panel.getByTestId("progress-text")).toContainText("Submitted to OpenAI", { timeout: 30_000 });
-    await expect(panel.getByTestId("progress-text")).not.toContainText("left");
-    await expect(panel.getByRole("button", { name: "Stop" })).toBeEnabled();
-    await expect(panel.getByRole("button", { name: "Pause" })).toBeEnabled();
+      // The panel names the provider and counts what came back; no time left in batch mode.
+      const panel = page.getByTestId("progress-panel");
+      await expect(panel).toBeVisible();
+      await expect(panel.getByTestId("progress-text")).toHaveText(
+        /^(Submitting to OpenAI…|Submitted to OpenAI · \d of 6 back)/,
+      );
+      await expect(panel.getByTestId("progress-text")).toContainText("Submitted to OpenAI", { timeout: 30_000 });
+      await expect(panel.getByTestId("progress-text")).not.toContainText("left");
+      await expect(panel.getByRole("button", { name: "Stop" })).toBeEnabled();
+      await expect(panel.getByRole("button", { name: "Pause" })).toBeEnabled();
 
-    await expect(page.getByText("Successfully generated 6 emails!")).toBeVisible({ timeout: 60_000 });
-    await expect(panel).toBeHidden();
-    expect(await waitForBatch(page.request, batchId)).toMatchObject({ status: "completed", failed: 0 });
-    for (let n = 1; n <= 6; n++) {
-      await expect(cell(page, n, SUBJECT)).not.toHaveText("");
-      await expect(cell(page, n, BODY)).not.toHaveText("");
-    }
-    // Nothing failed: no re-run offer.
-    await expect(page.getByRole("button", { name: /^Re-run \d+ failed rows? in standard mode$/ })).toHaveCount(0);
+      await expect(page.getByText("Successfully generated 6 emails!")).toBeVisible({ timeout: 60_000 });
+      await expect(panel).toBeHidden();
+      expect(await waitForBatch(page.request, batchId)).toMatchObject({ status: "completed", failed: 0 });
+      for (let n = 1; n <= 6; n++) {
+        await expect(cell(page, n, SUBJECT)).not.toHaveText("");
+        await expect(cell(page, n, BODY)).not.toHaveText("");
+      }
+      // Nothing failed: no re-run offer.
+      await expect(page.getByRole("button", { name: /^Re-run \d+ failed rows? in standard mode$/ })).toHaveCount(0);
 
-    // The choice is remembered for the session; web research disables Batch again, with the reason.
-    const again = await openConfig(page);
-    await expect(again.getByRole("radio", { name: BATCH })).toBeChecked();
-    await again.getByRole("radio", { name: "Web Research" }).click();
-    await expect(again.getByRole("radio", { name: BATCH })).toBeDisabled();
-    await expect(again.getByRole("radio", { name: STANDARD })).toBeChecked();
-    await expect(again.getByTestId("batch-mode-reason")).toHaveText(NO_RESEARCH);
-    const menu2 = await openSaveMenu(page, again);
-    await expect(menu2.getByRole("menuitem", { name: "Save and run 6 rows", exact: true })).not.toContainText(
-      "within 24 h",
-    );
-  });
+      // The choice is remembered for the session; web research disables Batch again, with the reason.
+      const again = await openConfig(page);
+      await expect(again.getByRole("radio", { name: BATCH })).toBeChecked();
+      await again.getByRole("radio", { name: "Web Research" }).click();
+      await expect(again.getByRole("radio", { name: BATCH })).toBeDisabled();
+      await expect(again.getByRole("radio", { name: STANDARD })).toBeChecked();
+      await expect(again.getByTestId("batch-mode-reason")).toHaveText(NO_RESEARCH);
+      const menu2 = await openSaveMenu(page, again);
+      await expect(menu2.getByRole("menuitem", { name: "Save and run 6 rows", exact: true })).not.toContainText(
+        "within 24 h",
+      );
+    },
+  );
 
   test("rows that failed in a batch-mode run are re-run in standard mode with one click", async ({ page }) => {
     test.setTimeout(150_000);

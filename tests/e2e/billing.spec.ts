@@ -217,7 +217,7 @@ test("an anonymous purchase with a promo code, then activating its key on an acc
   await other.context().close();
 });
 
-test("a signed-in purchase makes the account lifetime at once", async ({ page }) => {
+test("a signed-in purchase makes the account lifetime at once", { tag: "@pglite" }, async ({ page }) => {
   await registerVerified(page.request, { name: "Direct Buyer", email: uniqueEmail("direct") });
   const key = await buyLifetime(page, "$149.00");
 

@@ -27,16 +27,19 @@ export const SUBJECT = "Subject Line";
 export const BODY = "Email Body";
 
 export interface FakeControl {
-  /** Only requests with an API key starting with this are slowed, limited or failed (other workers' tests go on). */
-  keyPrefix?: string;
+  /** Only requests with an API key starting with this are held, slowed, limited or failed (other workers' tests go on). */
+  keyPrefix: string;
   latencyMs?: number;
   failNext?: { n: number; status: number };
-  malformed?: boolean;
   rateLimitPerMinute?: number;
+  /** Holds the prefix's generation requests until `release` (or `reset`). */
+  hold?: boolean;
+  release?: boolean;
+  /** Clears this prefix's knobs (never another's). */
   reset?: boolean;
 }
 
-/** Steers the fake provider (shared by both Playwright workers: only this spec file changes it). */
+/** Steers the fake provider, shared by both Playwright workers, for one key prefix (tests/fakes/serve-fake-provider.ts). */
 export async function controlFake(request: APIRequestContext, control: FakeControl): Promise<void> {
   const res = await request.post(`${FAKE_PROVIDER_URL}/__control`, { data: control });
   expect(res.ok(), `POST /__control -> ${res.status()}`).toBe(true);

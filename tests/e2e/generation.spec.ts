@@ -24,20 +24,10 @@ import {
 } from "./generation-support";
 import { registerVerified } from "./support";
 
-// One fake AI provider serves both Playwright workers, and these tests change its latency and
-// inject failures: they run one after another in one worker, and the fake is reset around each
-// test. ("default" keeps them in order in one worker even under fullyParallel, and unlike
-// "serial" a failure does not skip the tests after it: each test has its own user.) No other
-// spec depends on the fake's latency or failures.
+// One fake AI provider serves both Playwright workers: each test steers it only for its own key
+// (keyPrefix), so no test can slow, break or reset another's. ("default" keeps these tests in order in
+// one worker even under fullyParallel, and unlike "serial" a failure does not skip the tests after it.)
 test.describe.configure({ mode: "default" });
-
-test.beforeEach(async ({ request }) => {
-  await controlFake(request, { reset: true });
-});
-
-test.afterEach(async ({ request }) => {
-  await controlFake(request, { reset: true });
-});
 
 const meter = (page: Page) => page.getByTestId("credits-meter");
 const isBulk = (r: Response) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/ai/bulk-batched";
@@ -46,11 +36,9 @@ const RED = /(^|\s)bg-red-50(\s|$)/;
 test.describe("Email generator: AI generation", () => {
   test("configure the AI, run 10 rows, watch the progress and get the emails", async ({ page }) => {
     test.setTimeout(120_000);
-    // 6 s per answer: the key's pacer sends one probe request first, then the other rows together, so
-    // the run lasts about 12 s and every row stays "Generating..." long enough to be seen (with 2 s, a
-    // loaded machine once saw the run end before it had checked the Stop button).
+    // The fake holds this key's answers until the test has seen the run in flight, then releases them.
     const key = `sk-valid-e2e-watch-${rand()}`;
-    await controlFake(page.request, { latencyMs: 6_000, keyPrefix: key });
+    await controlFake(page.request, { hold: true, keyPrefix: key });
     const connection = await newUserWithOpenAi(page, key);
     const csvId = await importProspects(page);
     await expect(page.getByTestId("generator-connection")).toHaveText(`OpenAI > ${connection.name}`);
@@ -168,6 +156,7 @@ test.describe("Email generator: AI generation", () => {
     });
     const { batchId, total } = (await started.json()) as { batchId: string; total: number };
     expect(total).toBe(10);
+    await controlFake(page.request, { release: true, keyPrefix: key });
 
     const done = page.getByText("Successfully generated 10 emails!");
     await expect(done).toBeVisible({ timeout: 45_000 });
@@ -234,15 +223,13 @@ test.describe("Email generator: AI generation", () => {
     await expect(done).toBeHidden({ timeout: 10_000 });
   });
 
-  test("Stop cancels a slow batch and refunds the rows that never started", async ({ page }) => {
-    // Slow enough that Stop lands while later rows are still waiting: the key allows 6 requests a
-    // minute, its pacer sends one probe request first (10 s), then the bucket's other 5 and one more
-    // every 10 s; the screen shows progress one round trip plus a poll (and, on a loaded machine, a
-    // few seconds of lag) after the start.
+  test("Stop cancels a slow batch and refunds the rows that never started", { tag: "@pglite" }, async ({ page }) => {
+    // Stop lands while later rows are still waiting because the key allows 6 requests a minute: its
+    // pacer sends one probe request, then the bucket's other 5 and one more every 10 s, so 20 rows take
+    // over two minutes. A key of its own: only it is limited, and what its pacer learns stays with it.
     test.setTimeout(120_000);
-    // A key of its own: only it is slowed and limited, and what its pacer learns (6 a minute) stays with it.
     const key = `sk-valid-e2e-stop-${rand()}`;
-    await controlFake(page.request, { latencyMs: 10_000, rateLimitPerMinute: 6, keyPrefix: key });
+    await controlFake(page.request, { rateLimitPerMinute: 6, keyPrefix: key });
     await registerVerified(page.request);
     await createConnection(page, { name: `Slow key ${rand()}`, provider: "OpenAI", apiKey: key });
     const csvId = await importProspects(page);
@@ -307,52 +294,54 @@ test.describe("Email generator: AI generation", () => {
     await expect(cell(page, 25, SUBJECT)).toHaveText("");
   });
 
-  test("Pause stops new rows and keeps the credits; Resume finishes the run without charging a row twice", async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const key = `sk-valid-e2e-pause-${rand()}`;
-    // Each answer takes 8 s: the run is still going when the panel shows, even on a slow machine (with 3 s,
-    // a slow start saw all 8 rows done before the Pause click).
-    await controlFake(page.request, { latencyMs: 8_000, keyPrefix: key });
-    await registerVerified(page.request);
-    await createConnection(page, { name: `Pause key ${rand()}`, provider: "OpenAI", apiKey: key });
-    const csvId = await importProspects(page);
+  test(
+    "Pause stops new rows and keeps the credits; Resume finishes the run without charging a row twice",
+    { tag: "@pglite" },
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      const key = `sk-valid-e2e-pause-${rand()}`;
+      // The fake holds this key's answers: the run is still going when Pause is pressed, however slow the machine.
+      await controlFake(page.request, { hold: true, keyPrefix: key });
+      await registerVerified(page.request);
+      await createConnection(page, { name: `Pause key ${rand()}`, provider: "OpenAI", apiKey: key });
+      const csvId = await importProspects(page);
 
-    const dialog = await openConfig(page);
-    const maxRows = dialog.locator("#ai-max-rows");
-    await maxRows.fill("8");
-    await maxRows.blur();
-    const menu = await openSaveMenu(page, dialog);
-    const bulk = page.waitForResponse(isBulk);
-    await menu.getByRole("menuitem", { name: "Save and run 8 rows", exact: true }).click();
-    const { batchId } = (await (await bulk).json()) as { batchId: string };
+      const dialog = await openConfig(page);
+      const maxRows = dialog.locator("#ai-max-rows");
+      await maxRows.fill("8");
+      await maxRows.blur();
+      const menu = await openSaveMenu(page, dialog);
+      const bulk = page.waitForResponse(isBulk);
+      await menu.getByRole("menuitem", { name: "Save and run 8 rows", exact: true }).click();
+      const { batchId } = (await (await bulk).json()) as { batchId: string };
 
-    const panel = page.getByTestId("progress-panel");
-    await expect(panel).toContainText("Generating emails...", { timeout: 45_000 });
-    const pauseCall = page.waitForResponse((r) => r.url().includes(`/api/ai/pause-batch/${batchId}`));
-    await panel.getByRole("button", { name: "Pause" }).click();
-    expect((await pauseCall).status()).toBe(200);
-    await expect(panel).toContainText(/Paused \d+ of 8/);
-    await expect(panel.getByRole("button", { name: "Resume" })).toBeEnabled();
-    await expect(panel.getByText(/No new rows start while paused/)).toBeVisible();
-    // Paused runs keep their unstarted rows' credits reserved.
-    expect(await getCredits(page)).toMatchObject({ used: 8 });
-    const paused = (await (await page.request.get(`/api/ai/batch-status/${batchId}`)).json()) as { status: string };
-    expect(paused.status).toBe("paused");
+      const panel = page.getByTestId("progress-panel");
+      await expect(panel).toContainText("Generating emails...", { timeout: 45_000 });
+      const pauseCall = page.waitForResponse((r) => r.url().includes(`/api/ai/pause-batch/${batchId}`));
+      await panel.getByRole("button", { name: "Pause" }).click();
+      expect((await pauseCall).status()).toBe(200);
+      await expect(panel).toContainText(/Paused \d+ of 8/);
+      await expect(panel.getByRole("button", { name: "Resume" })).toBeEnabled();
+      await expect(panel.getByText(/No new rows start while paused/)).toBeVisible();
+      // Paused runs keep their unstarted rows' credits reserved.
+      expect(await getCredits(page)).toMatchObject({ used: 8 });
+      const paused = (await (await page.request.get(`/api/ai/batch-status/${batchId}`)).json()) as { status: string };
+      expect(paused.status).toBe("paused");
 
-    await panel.getByRole("button", { name: "Resume" }).click();
-    await expect(page.getByText("Successfully generated 8 emails!")).toBeVisible({ timeout: 60_000 });
-    expect(await waitForBatch(page.request, batchId)).toMatchObject({
-      status: "completed",
-      progress: { processed: 8, total: 8 },
-      failed: 0,
-      creditsRefunded: 0,
-    });
-    expect(await getCredits(page)).toMatchObject({ used: 8 });
-    const rows = (await getFile(page, csvId)).rows;
-    rows.slice(0, 8).forEach((row, i) => expect(row[SUBJECT], `row ${i + 1}`).toMatch(/^Re: /));
-  });
+      await panel.getByRole("button", { name: "Resume" }).click();
+      await controlFake(page.request, { release: true, keyPrefix: key });
+      await expect(page.getByText("Successfully generated 8 emails!")).toBeVisible({ timeout: 60_000 });
+      expect(await waitForBatch(page.request, batchId)).toMatchObject({
+        status: "completed",
+        progress: { processed: 8, total: 8 },
+        failed: 0,
+        creditsRefunded: 0,
+      });
+      expect(await getCredits(page)).toMatchObject({ used: 8 });
+      const rows = (await getFile(page, csvId)).rows;
+      rows.slice(0, 8).forEach((row, i) => expect(row[SUBJECT], `row ${i + 1}`).toMatch(/^Re: /));
+    },
+  );
 
   test("a failed row turns red with Retry; the retry fills it and costs nothing", async ({ page }) => {
     const key = `sk-valid-e2e-retry-${rand()}`;
@@ -377,7 +366,7 @@ test.describe("Email generator: AI generation", () => {
     expect(await getCredits(page)).toMatchObject({ used: 0, remaining: 100 });
     await expect(meter(page)).toContainText("100/100");
 
-    await controlFake(page.request, { reset: true });
+    await controlFake(page.request, { reset: true, keyPrefix: key });
     const generate = page.waitForResponse(
       (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/ai/generate",
     );

@@ -102,32 +102,36 @@ test.describe("Email generator: CSV import", () => {
     expect(page.url()).not.toContain("csvId");
   });
 
-  test("imports prospects-25.csv with its headers in order and accented names intact", async ({ page }) => {
-    const id = await importProspects(page);
-    await expect(headerCount(page)).toHaveText("prospects-25.csv · 25 rows");
-    await expect(page.locator("[role=table] [role=columnheader]")).toHaveText(["#", ...PROSPECT_COLUMNS, "Actions"]);
-    await expect(page.getByRole("heading", { name: "Upload a CSV file to get started" })).toHaveCount(0);
+  test(
+    "imports prospects-25.csv with its headers in order and accented names intact",
+    { tag: "@pglite" },
+    async ({ page }) => {
+      const id = await importProspects(page);
+      await expect(headerCount(page)).toHaveText("prospects-25.csv · 25 rows");
+      await expect(page.locator("[role=table] [role=columnheader]")).toHaveText(["#", ...PROSPECT_COLUMNS, "Actions"]);
+      await expect(page.getByRole("heading", { name: "Upload a CSV file to get started" })).toHaveCount(0);
 
-    await expect(cell(page, 1, "First Name")).toHaveText("Priya");
-    await expect(cell(page, 1, "Last Name")).toHaveText("O'Brien");
-    await expect(cell(page, 2, "Last Name")).toHaveText("Müller");
-    await expect(cell(page, 3, "First Name")).toHaveText("Siobhán");
-    await expect(cell(page, 4, "First Name")).toHaveText("Łukasz");
-    await expect(cell(page, 4, "Title")).toHaveText("Director, Partnerships");
-    await expect(cell(page, 2, "Notes")).toHaveText('Hiring 3 SDRs, "scaling fast"');
-    await expect(page.locator("[role=table]")).not.toContainText("Ã");
+      await expect(cell(page, 1, "First Name")).toHaveText("Priya");
+      await expect(cell(page, 1, "Last Name")).toHaveText("O'Brien");
+      await expect(cell(page, 2, "Last Name")).toHaveText("Müller");
+      await expect(cell(page, 3, "First Name")).toHaveText("Siobhán");
+      await expect(cell(page, 4, "First Name")).toHaveText("Łukasz");
+      await expect(cell(page, 4, "Title")).toHaveText("Director, Partnerships");
+      await expect(cell(page, 2, "Notes")).toHaveText('Hiring 3 SDRs, "scaling fast"');
+      await expect(page.locator("[role=table]")).not.toContainText("Ã");
 
-    // Stored exactly as parsed (quoted commas, doubled quotes, embedded newlines).
-    const file = await getFile(page, id);
-    expect(file.fileName).toBe("prospects-25.csv");
-    expect(file.columns).toEqual(PROSPECT_COLUMNS);
-    expect(file.rows).toHaveLength(25);
-    expect(file.rowCount).toBe(25);
-    expect(file.rows[0]!["Last Name"]).toBe("O'Brien");
-    expect(file.rows[3]!["First Name"]).toBe("Łukasz");
-    expect(file.rows[3]!.Notes).toBe("Line one\nline two");
-    expect(file.rows[1]!.Notes).toBe('Hiring 3 SDRs, "scaling fast"');
-  });
+      // Stored exactly as parsed (quoted commas, doubled quotes, embedded newlines).
+      const file = await getFile(page, id);
+      expect(file.fileName).toBe("prospects-25.csv");
+      expect(file.columns).toEqual(PROSPECT_COLUMNS);
+      expect(file.rows).toHaveLength(25);
+      expect(file.rowCount).toBe(25);
+      expect(file.rows[0]!["Last Name"]).toBe("O'Brien");
+      expect(file.rows[3]!["First Name"]).toBe("Łukasz");
+      expect(file.rows[3]!.Notes).toBe("Line one\nline two");
+      expect(file.rows[1]!.Notes).toBe('Hiring 3 SDRs, "scaling fast"');
+    },
+  );
 
   test("reads a Windows-1252 file without mojibake", async ({ page }) => {
     await openGenerator(page);
@@ -203,7 +207,7 @@ test.describe("Email generator: CSV import", () => {
 });
 
 test.describe("Email generator: loading a saved file", () => {
-  test("reloads the file from ?csvId= and from session storage", async ({ page }) => {
+  test("reloads the file from ?csvId= and from session storage", { tag: "@pglite" }, async ({ page }) => {
     const id = await importProspects(page);
     expect(await page.evaluate(() => sessionStorage.getItem("currentCsvId"))).toBe(id);
 

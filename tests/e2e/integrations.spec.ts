@@ -210,37 +210,39 @@ test.describe("Email generator: Export to", () => {
     expect(body.data).toEqual(expected);
   });
 
-  test("Export to Make of 2,500 rows runs as a background job: the toast shows its progress, each 500-row chunk arrives once", async ({
-    page,
-  }) => {
-    await registerVerified(page.request);
-    await saveMakeViaApi(page, { webhookUrl: rx.url, webhookSecret: SECRET });
-    const csv = [
-      "First Name,Email,Company",
-      ...Array.from({ length: 2500 }, (_, i) => `Ann ${i},ann${i}@example.test,Co ${i}`),
-    ].join("\n");
-    await page.goto("/email-generator");
-    await page
-      .getByTestId("csv-file-input")
-      .setInputFiles({ name: "big-list.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await expect(page.getByTestId("table-size")).toHaveText("2,500 rows x 3 columns", { timeout: 30_000 });
-    // A slow hook, so the job's progress can be seen between its chunks.
-    rx.setFallback({ delayMs: 800 });
-    const menu = await openExportMenu(page);
-    await menu.getByRole("menuitem", { name: "Export to Make", exact: true }).click();
+  test(
+    "Export to Make of 2,500 rows runs as a background job: the toast shows its progress, each 500-row chunk arrives once",
+    { tag: "@pglite" },
+    async ({ page }) => {
+      await registerVerified(page.request);
+      await saveMakeViaApi(page, { webhookUrl: rx.url, webhookSecret: SECRET });
+      const csv = [
+        "First Name,Email,Company",
+        ...Array.from({ length: 2500 }, (_, i) => `Ann ${i},ann${i}@example.test,Co ${i}`),
+      ].join("\n");
+      await page.goto("/email-generator");
+      await page
+        .getByTestId("csv-file-input")
+        .setInputFiles({ name: "big-list.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await expect(page.getByTestId("table-size")).toHaveText("2,500 rows x 3 columns", { timeout: 30_000 });
+      // A slow hook, so the job's progress can be seen between its chunks.
+      rx.setFallback({ delayMs: 800 });
+      const menu = await openExportMenu(page);
+      await menu.getByRole("menuitem", { name: "Export to Make", exact: true }).click();
 
-    await expect(page.getByText(/^Sending (500|1,000|1,500|2,000) of 2,500 rows to Make…$/)).toBeVisible({
-      timeout: 20_000,
-    });
-    await expect(page.getByText("Data sent to Make successfully")).toBeVisible({ timeout: 20_000 });
-    const received = rx.deliveries();
-    expect(received.map((r) => r.headers["x-chunk-index"])).toEqual(["1", "2", "3", "4", "5"]);
-    expect(rx.requests).toHaveLength(5);
-    const data = received.flatMap((r) => (r.json as { data: Record<string, string>[] }).data);
-    expect(data).toHaveLength(2500);
-    expect(data[2499]).toEqual({ "First Name": "Ann 2499", Email: "ann2499@example.test", Company: "Co 2499" });
-    expect(received.every((r) => hasValidSignature(r, SECRET))).toBe(true);
-  });
+      await expect(page.getByText(/^Sending (500|1,000|1,500|2,000) of 2,500 rows to Make…$/)).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByText("Data sent to Make successfully")).toBeVisible({ timeout: 20_000 });
+      const received = rx.deliveries();
+      expect(received.map((r) => r.headers["x-chunk-index"])).toEqual(["1", "2", "3", "4", "5"]);
+      expect(rx.requests).toHaveLength(5);
+      const data = received.flatMap((r) => (r.json as { data: Record<string, string>[] }).data);
+      expect(data).toHaveLength(2500);
+      expect(data[2499]).toEqual({ "First Name": "Ann 2499", Email: "ann2499@example.test", Company: "Co 2499" });
+      expect(received.every((r) => hasValidSignature(r, SECRET))).toBe(true);
+    },
+  );
 
   test("Export to Zapier without internet shows 'Failed to send data: ...'", async ({ page }) => {
     await registerVerified(page.request);

@@ -42,119 +42,121 @@ async function chooseGpt4o(page: Page, dialog: Locator): Promise<void> {
 }
 
 test.describe("Preview, keep, run options and starter templates", () => {
-  test("Preview 3 rows shows results with flags and cost, writes nothing; Keep these fills and approves them", async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await newUserWithOpenAi(page);
-    const csvId = await importProspects(page);
-    const savedPrompt = (await getAiConfig(page)).aiConfig.prompt;
+  test(
+    "Preview 3 rows shows results with flags and cost, writes nothing; Keep these fills and approves them",
+    { tag: "@pglite" },
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      await newUserWithOpenAi(page);
+      const csvId = await importProspects(page);
+      const savedPrompt = (await getAiConfig(page)).aiConfig.prompt;
 
-    const dialog = await openConfig(page);
-    await chooseGpt4o(page, dialog);
-    await dialog.getByRole("radio", { name: "Content Creation" }).click();
-    // The fake echoes the prompt: "[Your Name]" is an unresolved placeholder (block), the short body
-    // and the long subject are warnings.
-    const prompt = "Write a short note to {{First Name}} at {{Company}} about meetings and sign it as [Your Name].";
-    await page.locator("#ai-prompt").fill(prompt);
+      const dialog = await openConfig(page);
+      await chooseGpt4o(page, dialog);
+      await dialog.getByRole("radio", { name: "Content Creation" }).click();
+      // The fake echoes the prompt: "[Your Name]" is an unresolved placeholder (block), the short body
+      // and the long subject are warnings.
+      const prompt = "Write a short note to {{First Name}} at {{Company}} about meetings and sign it as [Your Name].";
+      await page.locator("#ai-prompt").fill(prompt);
 
-    const sent = page.waitForRequest(isPreview);
-    await dialog.getByRole("button", { name: "Preview 3 rows" }).click();
-    const preview = page.getByRole("dialog", { name: "Preview" });
-    await expect(preview).toBeVisible();
-    // The unsaved configuration, with no rowsToProcess: the server previews the first 3 rows.
-    const payload = (await sent).postDataJSON() as Record<string, unknown>;
-    expect(payload).toMatchObject({ prompt, useCase: "content_creation", csvId, model: "gpt-4o" });
-    expect(payload).not.toHaveProperty("rowsToProcess");
-    expect(payload).not.toHaveProperty("useApprovedExamples");
+      const sent = page.waitForRequest(isPreview);
+      await dialog.getByRole("button", { name: "Preview 3 rows" }).click();
+      const preview = page.getByRole("dialog", { name: "Preview" });
+      await expect(preview).toBeVisible();
+      // The unsaved configuration, with no rowsToProcess: the server previews the first 3 rows.
+      const payload = (await sent).postDataJSON() as Record<string, unknown>;
+      expect(payload).toMatchObject({ prompt, useCase: "content_creation", csvId, model: "gpt-4o" });
+      expect(payload).not.toHaveProperty("rowsToProcess");
+      expect(payload).not.toHaveProperty("useApprovedExamples");
 
-    const results = preview.getByTestId("preview-result");
-    await expect(results).toHaveCount(3, { timeout: 60_000 });
-    await expect(preview.getByText("Generating preview…")).toHaveCount(0);
-    const names = ["Priya", "Kenji", "Siobhán"];
-    for (let i = 0; i < 3; i++) {
-      const result = results.nth(i);
-      await expect(result.getByRole("heading", { name: `Row ${i + 1}` })).toBeVisible();
-      await expect(result).toContainText(`First Name: ${names[i]} · Last Name: `);
-      await expect(result.getByTestId("preview-subject")).toContainText(
-        `Subject: Re: Write a short note to ${names[i]}`,
-      );
-      await expect(result.getByTestId("preview-body")).toContainText("[Your Name]");
-      await expect(result.getByTestId("preview-usage")).toHaveText(
-        /^\$\d+\.\d+ · [\d,]+ input · [\d,]+ output tokens$/,
-      );
-      const flags = result.getByTestId("quality-flags").getByRole("listitem");
-      await expect(flags.filter({ hasText: "Unresolved placeholders" })).toHaveAttribute("data-severity", "block");
-      await expect(flags.filter({ hasText: "Body length" })).toHaveAttribute("data-severity", "warn");
-      // The prompt as sent, behind a disclosure.
-      const sentPrompt = result.getByTestId("preview-prompt");
-      await expect(sentPrompt).toBeHidden();
-      await result.getByText("Prompt sent").click();
-      await expect(sentPrompt).toBeVisible();
-      await expect(sentPrompt).toContainText(`Write a short note to ${names[i]} at `);
-    }
+      const results = preview.getByTestId("preview-result");
+      await expect(results).toHaveCount(3, { timeout: 60_000 });
+      await expect(preview.getByText("Generating preview…")).toHaveCount(0);
+      const names = ["Priya", "Kenji", "Siobhán"];
+      for (let i = 0; i < 3; i++) {
+        const result = results.nth(i);
+        await expect(result.getByRole("heading", { name: `Row ${i + 1}` })).toBeVisible();
+        await expect(result).toContainText(`First Name: ${names[i]} · Last Name: `);
+        await expect(result.getByTestId("preview-subject")).toContainText(
+          `Subject: Re: Write a short note to ${names[i]}`,
+        );
+        await expect(result.getByTestId("preview-body")).toContainText("[Your Name]");
+        await expect(result.getByTestId("preview-usage")).toHaveText(
+          /^\$\d+\.\d+ · [\d,]+ input · [\d,]+ output tokens$/,
+        );
+        const flags = result.getByTestId("quality-flags").getByRole("listitem");
+        await expect(flags.filter({ hasText: "Unresolved placeholders" })).toHaveAttribute("data-severity", "block");
+        await expect(flags.filter({ hasText: "Body length" })).toHaveAttribute("data-severity", "warn");
+        // The prompt as sent, behind a disclosure.
+        const sentPrompt = result.getByTestId("preview-prompt");
+        await expect(sentPrompt).toBeHidden();
+        await result.getByText("Prompt sent").click();
+        await expect(sentPrompt).toBeVisible();
+        await expect(sentPrompt).toContainText(`Write a short note to ${names[i]} at `);
+      }
 
-    // Nothing written: no generated column, no flags, the configuration not saved.
-    await expect(page.getByTestId("table-size")).toHaveText("25 rows x 12 columns");
-    expect((await getFile(page, csvId)).columns).toEqual(PROSPECT_COLUMNS);
-    expect((await getQuality(page, csvId)).rows).toEqual([]);
-    expect((await getAiConfig(page)).aiConfig.prompt).toBe(savedPrompt);
+      // Nothing written: no generated column, no flags, the configuration not saved.
+      await expect(page.getByTestId("table-size")).toHaveText("25 rows x 12 columns");
+      expect((await getFile(page, csvId)).columns).toEqual(PROSPECT_COLUMNS);
+      expect((await getQuality(page, csvId)).rows).toEqual([]);
+      expect((await getAiConfig(page)).aiConfig.prompt).toBe(savedPrompt);
 
-    await preview.getByRole("button", { name: "Keep these" }).click();
-    await expect(page.getByText("Kept 3 rows")).toBeVisible();
-    await expect(preview).toBeHidden();
+      await preview.getByRole("button", { name: "Keep these" }).click();
+      await expect(page.getByText("Kept 3 rows")).toBeVisible();
+      await expect(preview).toBeHidden();
 
-    // The kept rows are approved: the run options now offer to overwrite them, and the run skips them.
-    await expect(dialog.getByText("Skips 3 approved rows")).toBeVisible();
-    await expect(dialog.getByRole("checkbox", { name: "Overwrite approved rows" })).not.toBeChecked();
-    await dialog.getByRole("checkbox", { name: "Use my approved rows as examples" }).click();
-    let menu = await openSaveMenu(page, dialog);
-    await expect(menu.getByRole("menuitem", { name: "Save and run 7 rows", exact: true })).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: "Preview 3 rows" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await dialog.getByRole("checkbox", { name: "Overwrite approved rows" }).click();
-    await expect(dialog.getByText("Overwrites 3 approved rows")).toBeVisible();
-    menu = await openSaveMenu(page, dialog);
-    await expect(menu.getByRole("menuitem", { name: "Save and run 10 rows", exact: true })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await dialog.getByRole("checkbox", { name: "Overwrite approved rows" }).click();
+      // The kept rows are approved: the run options now offer to overwrite them, and the run skips them.
+      await expect(dialog.getByText("Skips 3 approved rows")).toBeVisible();
+      await expect(dialog.getByRole("checkbox", { name: "Overwrite approved rows" })).not.toBeChecked();
+      await dialog.getByRole("checkbox", { name: "Use my approved rows as examples" }).click();
+      let menu = await openSaveMenu(page, dialog);
+      await expect(menu.getByRole("menuitem", { name: "Save and run 7 rows", exact: true })).toBeVisible();
+      await expect(menu.getByRole("menuitem", { name: "Preview 3 rows" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await dialog.getByRole("checkbox", { name: "Overwrite approved rows" }).click();
+      await expect(dialog.getByText("Overwrites 3 approved rows")).toBeVisible();
+      menu = await openSaveMenu(page, dialog);
+      await expect(menu.getByRole("menuitem", { name: "Save and run 10 rows", exact: true })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await dialog.getByRole("checkbox", { name: "Overwrite approved rows" }).click();
 
-    // The rows are in the table.
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId("table-size")).toHaveText("25 rows x 15 columns");
-    for (let n = 1; n <= 3; n++) {
-      await expect(cell(page, n, SUBJECT)).toHaveText(/^Re: Write a short note to /);
-      await expect(cell(page, n, BODY)).toHaveText(/^Hi,\s+Write a short note to /);
-    }
-    await expect(cell(page, 4, SUBJECT)).toHaveText("");
-    const quality = await getQuality(page, csvId);
-    expect(quality.rows.map((r) => [r.rowIndex, r.approved])).toEqual([
-      [0, true],
-      [1, true],
-      [2, true],
-    ]);
-    expect(quality.rows[0]!.flags).toContainEqual(expect.objectContaining({ rule: "unresolved_placeholder" }));
+      // The rows are in the table.
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("table-size")).toHaveText("25 rows x 15 columns");
+      for (let n = 1; n <= 3; n++) {
+        await expect(cell(page, n, SUBJECT)).toHaveText(/^Re: Write a short note to /);
+        await expect(cell(page, n, BODY)).toHaveText(/^Hi,\s+Write a short note to /);
+      }
+      await expect(cell(page, 4, SUBJECT)).toHaveText("");
+      const quality = await getQuality(page, csvId);
+      expect(quality.rows.map((r) => [r.rowIndex, r.approved])).toEqual([
+        [0, true],
+        [1, true],
+        [2, true],
+      ]);
+      expect(quality.rows[0]!.flags).toContainEqual(expect.objectContaining({ rule: "unresolved_placeholder" }));
 
-    // A run with the examples option sends it and skips the kept rows.
-    const again = await openConfig(page);
-    await chooseGpt4o(page, again);
-    await again.getByRole("radio", { name: "Content Creation" }).click();
-    await again.getByRole("checkbox", { name: "Use my approved rows as examples" }).click();
-    menu = await openSaveMenu(page, again);
-    const bulk = page.waitForResponse(isBulk);
-    await menu.getByRole("menuitem", { name: "Save and run 7 rows", exact: true }).click();
-    const started = await bulk;
-    expect(started.status(), await started.text()).toBe(200);
-    expect(started.request().postDataJSON()).toMatchObject({
-      useApprovedExamples: true,
-      rowsToProcess: [3, 4, 5, 6, 7, 8, 9],
-    });
-    expect(started.request().postDataJSON()).not.toHaveProperty("overwriteApproved");
-    await expect(page.getByText("Successfully generated 7 emails!")).toBeVisible({ timeout: 30_000 });
-    await expect(cell(page, 10, SUBJECT)).toHaveText(/^Re: /);
-    await expect(cell(page, 11, SUBJECT)).toHaveText("");
-  });
+      // A run with the examples option sends it and skips the kept rows.
+      const again = await openConfig(page);
+      await chooseGpt4o(page, again);
+      await again.getByRole("radio", { name: "Content Creation" }).click();
+      await again.getByRole("checkbox", { name: "Use my approved rows as examples" }).click();
+      menu = await openSaveMenu(page, again);
+      const bulk = page.waitForResponse(isBulk);
+      await menu.getByRole("menuitem", { name: "Save and run 7 rows", exact: true }).click();
+      const started = await bulk;
+      expect(started.status(), await started.text()).toBe(200);
+      expect(started.request().postDataJSON()).toMatchObject({
+        useApprovedExamples: true,
+        rowsToProcess: [3, 4, 5, 6, 7, 8, 9],
+      });
+      expect(started.request().postDataJSON()).not.toHaveProperty("overwriteApproved");
+      await expect(page.getByText("Successfully generated 7 emails!")).toBeVisible({ timeout: 30_000 });
+      await expect(cell(page, 10, SUBJECT)).toHaveText(/^Re: /);
+      await expect(cell(page, 11, SUBJECT)).toHaveText("");
+    },
+  );
 
   test("the 'E-mail + 2 follow-ups' starter fills follow_up_1 and follow_up_2; a condition matching nothing says so", async ({
     page,

@@ -29,48 +29,51 @@ async function watchViolations(page: Page) {
   };
 }
 
-test("every response carries the security headers; pages render and hydrate under the CSP", async ({
-  page,
-  request,
-}) => {
-  for (const path of ["/login", "/api/health", "/icon.svg"]) {
-    const res = await request.get(path);
-    const h = res.headers();
-    expect(h["x-frame-options"], path).toBe("DENY");
-    expect(h["x-content-type-options"], path).toBe("nosniff");
-    expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
-    // Pages and files: the nonce policy; API answers (JSON, never rendered) load nothing at all.
-    expect(h["content-security-policy"], path).toMatch(
-      path.startsWith("/api/")
-        ? /^default-src 'none'; frame-ancestors 'none'$/
-        : /script-src 'self' 'nonce-[^']+' 'strict-dynamic'; .*frame-ancestors 'none'/,
-    );
-    expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
-  }
+test(
+  "every response carries the security headers; pages render and hydrate under the CSP",
+  { tag: "@pglite" },
+  async ({ page, request }) => {
+    for (const path of ["/login", "/api/health", "/icon.svg"]) {
+      const res = await request.get(path);
+      const h = res.headers();
+      expect(h["x-frame-options"], path).toBe("DENY");
+      expect(h["x-content-type-options"], path).toBe("nosniff");
+      expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      // Pages and files: the nonce policy; API answers (JSON, never rendered) load nothing at all.
+      expect(h["content-security-policy"], path).toMatch(
+        path.startsWith("/api/")
+          ? /^default-src 'none'; frame-ancestors 'none'$/
+          : /script-src 'self' 'nonce-[^']+' 'strict-dynamic'; .*frame-ancestors 'none'/,
+      );
+      expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
+    }
 
-  const watch = await watchViolations(page);
-  const nonces = new Set<string>();
-  for (const path of ["/login", "/register", "/pricing"]) {
-    const res = await page.goto(path);
-    const csp = res!.headers()["content-security-policy"]!;
-    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
-    nonces.add(nonce);
-    // Next's own scripts carry this request's nonce.
-    const scripts = await page.locator("script").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
-    expect(scripts.length, path).toBeGreaterThan(0);
-    for (const n of scripts) expect(n, path).toBe(nonce);
-    // A static chunk has the headers too.
-    const chunk = await page.locator("script[src]").first().getAttribute("src");
-    expect((await request.get(chunk!)).headers()["x-content-type-options"]).toBe("nosniff");
-  }
-  expect(nonces.size).toBe(3);
+    const watch = await watchViolations(page);
+    const nonces = new Set<string>();
+    for (const path of ["/login", "/register", "/pricing"]) {
+      const res = await page.goto(path);
+      const csp = res!.headers()["content-security-policy"]!;
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+      nonces.add(nonce);
+      // Next's own scripts carry this request's nonce.
+      const scripts = await page
+        .locator("script")
+        .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const n of scripts) expect(n, path).toBe(nonce);
+      // A static chunk has the headers too.
+      const chunk = await page.locator("script[src]").first().getAttribute("src");
+      expect((await request.get(chunk!)).headers()["x-content-type-options"]).toBe("nosniff");
+    }
+    expect(nonces.size).toBe(3);
 
-  // Hydrated: the login form's client-side rule answers without a request.
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByText("Please fill in all fields")).toBeVisible();
-  expect(await watch.violations()).toEqual([]);
-});
+    // Hydrated: the login form's client-side rule answers without a request.
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText("Please fill in all fields")).toBeVisible();
+    expect(await watch.violations()).toEqual([]);
+  },
+);
 
 test("the build's scripts are served precompressed: brotli, else gzip, with Next's headers", async ({
   page,

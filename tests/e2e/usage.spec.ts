@@ -112,7 +112,7 @@ test.describe("Usage page", () => {
     await expect(page).toHaveURL(/\/email-generator/);
   });
 
-  test("counts the rows a real run generated, per model and connection", async ({ page }) => {
+  test("counts the rows a real run generated, per model and connection", { tag: "@pglite" }, async ({ page }) => {
     const connection = await newUserWithOpenAi(page);
     const csvId = await importProspects(page);
     const res = await page.request.post("/api/ai/bulk-batched", {

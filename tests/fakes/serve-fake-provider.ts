@@ -1,9 +1,12 @@
 // Runs the fake AI provider as a standalone server (end-to-end tests, trying the app by hand):
 //   tsx tests/fakes/serve-fake-provider.ts [port]
-// Control endpoints: GET /__health, GET /__stats, POST /__control { latencyMs?, failNext?: {n, status}, malformed?,
-// rateLimitPerMinute? (a continuously refilled bucket per key, as the real APIs limit), reset?, keyPrefix? }.
-// With `keyPrefix`, latency, rate limit and failNext apply only to requests whose API key starts with it: the
-// Playwright workers share this server, so a test that slows or breaks the provider does it for its own key.
+// Control endpoints: GET /__health, GET /__stats, POST /__control { keyPrefix, latencyMs?, failNext?: {n, status},
+// rateLimitPerMinute? (a continuously refilled bucket per key, as the real APIs limit), hold?, release?, reset? }.
+// Every knob is scoped to a key prefix (required): the Playwright workers share this server, so a test steers
+// the provider only for the requests made with its own key, and `reset` clears only that prefix's knobs —
+// never another worker's (nor its provider batches). `hold: true` keeps the prefix's generation requests
+// waiting until `release: true` (or a reset) lets them go: a test sees a run in flight for as long as it
+// looks, without depending on how slow the fake is.
 import { startFakeProvider, type FakeProviderHandle, type InjectedResponse, type RequestInfo } from "./ai-provider";
 import { providerErrorBody } from "./ai-provider-wire";
 
@@ -11,27 +14,90 @@ const port = Number(process.argv[2] ?? process.env.FAKE_PROVIDER_PORT ?? 3199);
 const started: { handle?: FakeProviderHandle } = {};
 
 interface Control {
+  keyPrefix?: string;
   latencyMs?: number;
   failNext?: { n: number; status: number };
-  malformed?: boolean;
   rateLimitPerMinute?: number;
+  hold?: boolean;
+  release?: boolean;
   reset?: boolean;
-  keyPrefix?: string;
+}
+
+/** One key prefix's knobs. */
+interface Scope {
+  latencyMs: number;
+  failure: { remaining: number; status: number } | null;
+  rateLimitPerMinute: number;
+  /** Resolves the waiting requests of a hold (null when not held). */
+  hold: { released: Promise<void>; release: () => void } | null;
 }
 
 const GENERATIONS = new Set(["chat.completions", "responses", "messages"]);
-/** failNext for one key prefix (see keyPrefix above). */
-let scopedFailure: { prefix: string; remaining: number; status: number } | null = null;
+const scopes = new Map<string, Scope>();
 
-function scopedFailureFor(info: RequestInfo): InjectedResponse | void {
-  const f = scopedFailure;
-  if (!f || !GENERATIONS.has(info.endpoint) || !info.apiKey?.startsWith(f.prefix)) return;
-  if (--f.remaining <= 0) scopedFailure = null;
+function scopeOf(apiKey: string | null | undefined): Scope | undefined {
+  if (!apiKey) return undefined;
+  for (const [prefix, scope] of scopes) if (apiKey.startsWith(prefix)) return scope;
+  return undefined;
+}
+
+function newHold(): Scope["hold"] {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+}
+
+/** The shared handle's options follow the scopes: latency and the rate limit per key. */
+function applyScopes(handle: FakeProviderHandle): string | null {
+  const limits = new Set([...scopes.values()].map((s) => s.rateLimitPerMinute).filter((n) => n > 0));
+  if (limits.size > 1) return "two key prefixes may not have different rate limits at once";
+  handle.setOptions({
+    latencyMs: (r: RequestInfo) => scopeOf(r.apiKey)?.latencyMs ?? 0,
+    rateLimitPerMinute: limits.size === 1 ? [...limits][0] : 0,
+    rateLimitAlgorithm: "token-bucket",
+    rateLimitKeys: (key: string) => (scopeOf(key)?.rateLimitPerMinute ?? 0) > 0,
+  });
+  return null;
+}
+
+async function scopedGeneration(info: RequestInfo): Promise<InjectedResponse | void> {
+  const scope = scopeOf(info.apiKey);
+  if (!scope || !GENERATIONS.has(info.endpoint)) return;
+  if (scope.hold) await scope.hold.released;
+  const f = scope.failure;
+  if (!f) return;
+  if (--f.remaining <= 0) scope.failure = null;
   return { status: f.status, body: providerErrorBody(info.provider, f.status, `Injected failure (${f.status})`) };
 }
 
-function control(info: RequestInfo): InjectedResponse | void {
-  if (!info.path.startsWith("/__")) return scopedFailureFor(info);
+function steer(handle: FakeProviderHandle, c: Control): InjectedResponse {
+  const prefix = c.keyPrefix;
+  if (!prefix) return { status: 400, body: { error: "keyPrefix is required: every knob is scoped to a key prefix" } };
+  const scope = scopes.get(prefix) ?? { latencyMs: 0, failure: null, rateLimitPerMinute: 0, hold: null };
+  if (c.reset || c.release) {
+    scope.hold?.release();
+    scope.hold = null;
+  }
+  if (c.reset) Object.assign(scope, { latencyMs: 0, failure: null, rateLimitPerMinute: 0 });
+  if (c.latencyMs !== undefined) scope.latencyMs = c.latencyMs;
+  if (c.rateLimitPerMinute !== undefined) scope.rateLimitPerMinute = c.rateLimitPerMinute;
+  if (c.failNext) scope.failure = { remaining: c.failNext.n, status: c.failNext.status };
+  if (c.hold) scope.hold ??= newHold();
+  const previous = scopes.get(prefix);
+  if (c.reset) scopes.delete(prefix);
+  else scopes.set(prefix, scope);
+  const problem = applyScopes(handle);
+  if (problem) {
+    if (previous) scopes.set(prefix, previous);
+    else scopes.delete(prefix);
+    applyScopes(handle);
+    return { status: 409, body: { error: problem } };
+  }
+  return { status: 200, body: { ok: true } };
+}
+
+async function control(info: RequestInfo): Promise<InjectedResponse | void> {
+  if (!info.path.startsWith("/__")) return scopedGeneration(info);
   const handle = started.handle!;
   if (info.path === "/__health") return { status: 200, body: { ok: true } };
   if (info.path === "/__stats")
@@ -43,37 +109,13 @@ function control(info: RequestInfo): InjectedResponse | void {
         calls: handle.stats.calls.length,
       },
     };
-  if (info.path === "/__control" && info.method === "POST") {
-    const c = (info.body ?? {}) as Control;
-    const prefix = c.keyPrefix;
-    const mine = (key: string | null | undefined) => prefix === undefined || Boolean(key?.startsWith(prefix));
-    if (c.reset) {
-      handle.reset();
-      scopedFailure = null;
-    }
-    if (c.latencyMs !== undefined) {
-      const ms = c.latencyMs;
-      handle.setOptions({ latencyMs: prefix === undefined ? ms : (r: RequestInfo) => (mine(r.apiKey) ? ms : 0) });
-    }
-    if (c.malformed !== undefined) handle.setOptions({ malformed: c.malformed });
-    if (c.rateLimitPerMinute !== undefined)
-      handle.setOptions({
-        rateLimitPerMinute: c.rateLimitPerMinute,
-        rateLimitAlgorithm: "token-bucket",
-        rateLimitKeys: prefix === undefined ? undefined : (key: string) => mine(key),
-      });
-    if (c.failNext) {
-      if (prefix === undefined) handle.failNext(c.failNext.n, c.failNext.status);
-      else scopedFailure = { prefix, remaining: c.failNext.n, status: c.failNext.status };
-    }
-    return { status: 200, body: { ok: true } };
-  }
+  if (info.path === "/__control" && info.method === "POST") return steer(handle, (info.body ?? {}) as Control);
   return { status: 404, body: { error: "unknown control path" } };
 }
 
 /**
  * A request of a provider batch whose prompt contains this marker errors at the provider (a standing
- * rule, kept across resets: only a test that puts the marker in its rows sees it).
+ * rule: only a test that puts the marker in its rows sees it).
  */
 const BATCH_ERROR_MARKER = "__batch_error__";
 

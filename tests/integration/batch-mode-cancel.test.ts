@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as statusGET } from "@/app/api/ai/batch-status/[id]/route";
 import { POST as cancelPOST } from "@/app/api/ai/cancel-batch/[id]/route";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
@@ -63,20 +63,28 @@ const status = async (u: TestUser, id: string) =>
   (await callRoute(statusGET, { url: `/api/ai/batch-status/${id}`, headers: u.headers, params: { id } })).json;
 const cancel = (u: TestUser, id: string) =>
   callRoute(cancelPOST, { method: "POST", url: `/api/ai/cancel-batch/${id}`, headers: u.headers, params: { id } });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("cancel in batch mode", () => {
   for (const provider of ["OpenAI", "Anthropic"] as const) {
     it(`${provider}: cancels at the provider; returned rows are charged, the rest refunded exactly`, async () => {
-      // 20 requests over 4 s: one every 200 ms.
-      fake.setOptions({ batch: { completeAfterMs: 4_000, cancelAfterMs: 100 } });
+      // 20 requests over 4 s of the fake's own clock (one every 200 ms), which the test moves: 7 are
+      // done when the cancel arrives, and the batch ends 100 ms after the fake has received the cancel.
+      let fakeNow = Date.now();
+      fake.setOptions({ now: () => fakeNow, batch: { completeAfterMs: 4_000, cancelAfterMs: 100 } });
       const run = await setupRun(20, provider);
       const worker = runBatchModeById(run.batchId, { workerId: "wc", ...FAST });
-      await sleep(1_500);
+      await vi.waitFor(async () => expect((await status(run.user, run.batchId)).provider?.submitted).toBe(20), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      fakeNow += 1_500;
       const res = await cancel(run.user, run.batchId);
       expect(res.status).toBe(200);
       expect(res.json.status).toBe("cancelling");
       expect(res.json.mode).toBe("batch");
+      const cancels = () => Object.keys(fake.stats.byEndpoint).filter((k) => k.endsWith("/cancel")).length;
+      await vi.waitFor(() => expect(cancels()).toBe(1), { timeout: 20_000, interval: 50 });
+      fakeNow += 200;
       expect(await worker).toBe("done");
       const s = await status(run.user, run.batchId);
       expect(s.status).toBe("cancelled");

@@ -55,7 +55,8 @@ describe("GET /api/health", () => {
     const first = (await health()).json.worker.lastBeatAt as string;
     expect(new Date(first).toISOString()).toBe(first);
     expect(Math.abs(Date.now() - Date.parse(first))).toBeLessThan(60_000);
-    await new Promise((r) => setTimeout(r, 5));
+    // The second beat must be newer: wait until the clock has moved past the first.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(first)), { interval: 1 });
     await beat(`cron:instance-${Date.now()}`, "cron");
     const [mine] = await dbModule.db
       .select()

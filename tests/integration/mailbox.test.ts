@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as mailboxGET } from "@/app/api/dev/mailbox/route";
 import { POST as registerPOST } from "@/app/api/auth/register/route";
 import { resetEnvForTests } from "@/lib/env";
@@ -24,7 +24,9 @@ describe("GET /api/dev/mailbox", () => {
       });
       expect(res.status).toBe(201);
     }
-    await new Promise((r) => setTimeout(r, 20));
+    // The third mail must be newer than the first two: wait until the clock has moved on.
+    const mark = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(mark), { interval: 1 });
     // Registering the same address again mails "you already have an account".
     const again = await callRoute(registerPOST, {
       method: "POST",

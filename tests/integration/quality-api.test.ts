@@ -126,11 +126,16 @@ describe("flags across rows and after edits", () => {
 
   it("duplicate_opening with rows generated in parallel: every row but one is flagged", async () => {
     const c = await qualitySetup(6, "duplicate-parallel");
-    // All six answers come back at the same moment (the first request fixes when), as they can in a real run.
-    let releaseAt: number | null = null;
+    // All six answers come back at the same moment, once all six requests have arrived, as they can in a real run.
+    let arrived = 0;
+    let releaseAll = () => {};
+    const allArrived = new Promise<void>((resolve) => (releaseAll = resolve));
     fake.setOptions({
-      respond: (args) => SAME(cleanEmail(args.prompt)),
-      latencyMs: () => Math.max(0, (releaseAt ??= Date.now() + 500) - Date.now()),
+      respond: async (args) => {
+        if (++arrived === 6) releaseAll();
+        await allArrived;
+        return SAME(cleanEmail(args.prompt));
+      },
     });
     await runBulk(c.user, c.input(), { fixedConcurrency: 6 });
     const { rows, counts } = (await api.quality(c.user, c.csvId)).json;

@@ -197,11 +197,9 @@ describe("the answer does not wait for the e-mail (same timing for existing and 
     });
   }
 
+  /** The answer arrives although its e-mail is held (an answer that waited for it would never come: the test times out). */
   async function answersWhileMailIsHeld(call: Promise<{ status: number }>): Promise<number> {
-    const timeout = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000));
-    const outcome = await Promise.race([call, timeout]);
-    expect(outcome, "the response waited for the e-mail").not.toBe("waited");
-    return (outcome as { status: number }).status;
+    return (await call).status;
   }
 
   it("register: a new and an already registered address", async () => {

@@ -223,8 +223,8 @@ describe("SSRF checks at send time (ALLOW_PRIVATE_WEBHOOKS=0)", () => {
 
 describe("postJson", () => {
   it("times out a slow receiver with a clear message", async () => {
+    // The receiver answers after 3 s: a WebhookTimeoutError (not an answer) means the 300 ms limit ended the call.
     rx.respondWith({ delayMs: 3_000 });
-    const started = Date.now();
     const call = postJson(
       rx.url,
       "{}",
@@ -233,7 +233,6 @@ describe("postJson", () => {
     );
     await expect(call).rejects.toBeInstanceOf(WebhookTimeoutError);
     await expect(call).rejects.toThrow(/did not answer within/);
-    expect(Date.now() - started).toBeLessThan(2_500);
   });
 
   it("follows redirects (re-sending the POST) when the target is allowed", async () => {

@@ -15,9 +15,8 @@ import { db } from "@/lib/db";
 import { users, type UserRow } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import type { TestUser } from "./ai";
-import { STRONG_PASSWORD, uniqueEmail } from "./factories";
+import { insertVerifiedUser, uniqueEmail } from "./factories";
 import { callRoute, type AnyJson, type CallResult } from "./http";
-import { registerAndVerify } from "./http";
 
 type H = Record<string, string> | undefined;
 const q = (query: Record<string, string | number> = {}) => {
@@ -66,7 +65,7 @@ export async function newAdmin(name = "Admin Tester"): Promise<TestUser & { toke
   const email = uniqueEmail("admin");
   process.env.ADMIN_EMAILS = email;
   resetEnvForTests();
-  const session = await registerAndVerify(email, STRONG_PASSWORD, name);
+  const session = await insertVerifiedUser(email, name);
   expect(session.user.isAdmin).toBe(true);
   return {
     id: String(session.user._id),

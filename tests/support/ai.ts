@@ -7,8 +7,8 @@ import { users, type UserRow } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { startFakeProvider, type FakeProviderHandle, type FakeProviderOptions } from "../fakes/ai-provider";
 import { closeDatabase, setupTestDatabase } from "./db";
-import { STRONG_PASSWORD, uniqueEmail } from "./factories";
-import { callRoute, registerAndVerify } from "./http";
+import { insertVerifiedUser, uniqueEmail } from "./factories";
+import { callRoute } from "./http";
 
 /**
  * The usual set-up of a test file that talks to AI providers: a migrated database and the fake
@@ -51,7 +51,7 @@ export interface TestUser {
 /** A fresh verified account and the header that authenticates as it. */
 export async function newUser(prefix = "ai"): Promise<TestUser> {
   const email = uniqueEmail(prefix);
-  const session = await registerAndVerify(email, STRONG_PASSWORD);
+  const session = await insertVerifiedUser(email);
   return { id: String(session.user._id ?? session.user.id), email, headers: { "x-auth-token": session.token } };
 }
 

@@ -5,6 +5,9 @@
  * Local mode (no DATABASE_URL): DATA_DIR=memory gives each test file its own in-memory PGlite.
  * DATABASE_URL set: every file shares that database, so tests use unique e-mail addresses.
  */
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
+
 const e = process.env;
 
 if (!e.DATABASE_URL?.trim()) {
@@ -27,3 +30,11 @@ delete e.PORT;
 // Structured logs (pino) through console.log, shown for failing tests only; below warn they would flood it.
 e.LOG_LEVEL ||= "warn";
 e.LOG_TO_CONSOLE = "1";
+
+// Local mode, integration files: the database starts from the run's migrated image
+// (tests/support/pglite-image.ts) instead of initdb and every migration. Last: lib/db reads env lazily.
+const image = inject("pgliteImage");
+if (e.DATA_DIR === "memory" && image) {
+  const { useMemoryImage } = await import("@/lib/db");
+  useMemoryImage(new Blob([readFileSync(image)]));
+}

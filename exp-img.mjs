@@ -1,0 +1,14 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+const opts = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
+let t = performance.now();
+const a = new PGlite(opts); await a.waitReady;
+console.log("initdb", performance.now() - t); t = performance.now();
+await migrate(drizzle(a), { migrationsFolder: "lib/db/migrations" });
+console.log("migrate", performance.now() - t); t = performance.now();
+const img = await a.dumpDataDir("none");
+console.log("dump", performance.now() - t, img.size); t = performance.now();
+const b = new PGlite({ ...opts, loadDataDir: img }); await b.waitReady;
+console.log("load", performance.now() - t);
+console.log((await b.query("select count(*) from users")).rows);
