@@ -19,6 +19,9 @@ export default defineConfig({
     // in-memory PGlite database; with DATABASE_URL all files share one database.
     pool: "forks",
     isolate: true,
+    // Vitest's default on a 2-core machine is one worker; most integration files wait on I/O (the
+    // database, fakes, timers), so three files at once keep both cores busy.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The outbox driver prints every mail; show console output of failing tests only.
