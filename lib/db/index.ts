@@ -44,7 +44,7 @@ function migrationsFolder(): string {
 const MIGRATIONS_FOLDER = migrationsFolder();
 const MIGRATION_LOCK_ID = 724_311_001;
 
-/** See useMemoryImage. */
+/** See seedMemoryDatabase. */
 let memoryImage: Blob | undefined;
 
 /**
@@ -52,7 +52,7 @@ let memoryImage: Blob | undefined;
  * `dumpDataDir`) instead of an empty one: the test suite migrates one database per run and every
  * test file starts from its image (tests/support/pglite-image.ts). Call before the first query.
  */
-export function useMemoryImage(image: Blob): void {
+export function seedMemoryDatabase(image: Blob): void {
   memoryImage = image;
 }
 

@@ -27,7 +27,7 @@ export const SUBJECT = "Subject Line";
 export const BODY = "Email Body";
 
 export interface FakeControl {
-  /** Only requests with an API key starting with this are held, slowed, limited or failed (other workers' tests go on). */
+  /** Only requests with an API key starting with this are held, slowed, limited or failed (other workers go on). */
   keyPrefix: string;
   latencyMs?: number;
   failNext?: { n: number; status: number };
@@ -39,7 +39,7 @@ export interface FakeControl {
   reset?: boolean;
 }
 
-/** Steers the fake provider, shared by both Playwright workers, for one key prefix (tests/fakes/serve-fake-provider.ts). */
+/** Steers the fake provider (both Playwright workers share it) for one key prefix (serve-fake-provider.ts). */
 export async function controlFake(request: APIRequestContext, control: FakeControl): Promise<void> {
   const res = await request.post(`${FAKE_PROVIDER_URL}/__control`, { data: control });
   expect(res.ok(), `POST /__control -> ${res.status()}`).toBe(true);

@@ -197,7 +197,10 @@ describe("the answer does not wait for the e-mail (same timing for existing and 
     });
   }
 
-  /** The answer arrives although its e-mail is held (an answer that waited for it would never come: the test times out). */
+  /**
+   * The answer arrives although its e-mail is held (an answer that waited for it would never come: the test
+   * times out).
+   */
   async function answersWhileMailIsHeld(call: Promise<{ status: number }>): Promise<number> {
     return (await call).status;
   }

@@ -2,7 +2,7 @@
  * Vitest global set-up of the integration project. In local mode (no DATABASE_URL) every test file
  * has its own in-memory PGlite; instead of PostgreSQL's initdb and every migration per file (about
  * 4 s each), one database is created and migrated here, once per run, and dumped as an image that
- * tests/support/setup.ts hands to each file's database (lib/db `useMemoryImage`): a file's
+ * tests/support/setup.ts hands to each file's database (lib/db `seedMemoryDatabase`): a file's
  * database then starts, already migrated, in well under a second.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

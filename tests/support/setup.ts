@@ -35,6 +35,6 @@ e.LOG_TO_CONSOLE = "1";
 // (tests/support/pglite-image.ts) instead of initdb and every migration. Last: lib/db reads env lazily.
 const image = inject("pgliteImage");
 if (e.DATA_DIR === "memory" && image) {
-  const { useMemoryImage } = await import("@/lib/db");
-  useMemoryImage(new Blob([readFileSync(image)]));
+  const { seedMemoryDatabase } = await import("@/lib/db");
+  seedMemoryDatabase(new Blob([readFileSync(image)]));
 }
