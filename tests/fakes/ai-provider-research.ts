@@ -156,6 +156,19 @@ export function anthropicResearchContent(body: Json, text: string, prompt: strin
   ];
 }
 
+/** Tokens of search results a page adds to the model's input (the providers bill and count them as input). */
+export const SEARCH_RESULT_TOKENS_PER_PAGE = 200;
+
+/**
+ * Input tokens the web search adds to a research request (its results, read by the model): known only when
+ * the call ends, so the rate limits count them then; 0 when the request offers no search tool.
+ */
+export function researchInputTokens(endpoint: string, body: Json, prompt: string): number {
+  const searches =
+    (endpoint === "responses" && openAIWebSearch(body)) || (endpoint === "messages" && anthropicWebSearch(body));
+  return searches ? SEARCH_RESULT_TOKENS_PER_PAGE * fakeSearchPages(prompt).length : 0;
+}
+
 /** `usage.server_tool_use` of a Messages answer: present when the web search tool was offered, 1 search if it ran. */
 export function webSearchUsage(body: Json): { server_tool_use?: { web_search_requests: number } } {
   if (!hasTool(body, (t) => t.name === "web_search")) return {};

@@ -17,7 +17,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLimiter, outputCap, type LimitOptions } from "./ai-provider-limits";
-import { reportedInputTokens } from "./ai-provider-tokens";
+import { o200kTokens, reportedInputTokens } from "./ai-provider-tokens";
+import { researchInputTokens } from "./ai-provider-research";
 import { createPromptCache } from "./ai-provider-cache";
 import { createBatchApi, type BatchFakeOptions } from "./ai-provider-batches";
 import {
@@ -112,8 +113,10 @@ export interface CallRecord {
   prompt: string;
   apiKey: string | null;
   status: number;
-  /** Tokens counted against the key's tokens per minute at admission (input + output cap); 0 if refused. */
+  /** Tokens counted against the key's token limits (at admission and when the call ended); 0 if refused. */
   tokens: number;
+  /** The fake's clock when the request arrived (ms). */
+  at: number;
 }
 
 export interface FakeStats {
@@ -237,8 +240,10 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const model = typeof body.model === "string" ? body.model : null;
     const { prompt, system, schema } = extractPrompt(endpoint, body);
     const info: RequestInfo = { provider, endpoint, method, path, apiKey, model, prompt, body, headers: req.headers };
+    const arrivedAt = clock();
     const record = (status: number, tokens = 0) => {
-      if (generation) keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status, tokens });
+      if (generation)
+        keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status, tokens, at: arrivedAt });
     };
 
     const injected = await opts.onRequest?.(info);
@@ -271,12 +276,16 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       return send(res, 404, providerErrorBody(provider, 404, `Unknown request URL: ${method} ${path}.`, "unknown_url"));
     }
     let limitHeaders: Record<string, string> = {};
+    let admitted = 0;
     // Counted over the whole request as sent (o200k), as a provider does.
     const inputTokens = generation
       ? reportedInputTokens(provider, endpoint, body) || requestTokens(system, prompt, schema)
       : 0;
-    if ((generation || opts.rateLimitModels) && (opts.rateLimitKeys?.(apiKey ?? "") ?? true)) {
-      const check = limiter.check(provider, `${provider}:${apiKey}`, generation ? inputTokens + outputCap(body) : 0);
+    const limited = (generation || opts.rateLimitModels) && (opts.rateLimitKeys?.(apiKey ?? "") ?? true);
+    const limitKey = `${provider}:${apiKey}`;
+    if (limited) {
+      const charge = generation ? { input: inputTokens, outputCap: outputCap(body) } : { input: 0, outputCap: 0 };
+      const check = limiter.check(provider, limitKey, charge);
       if (!check.ok) {
         stats.rateLimited++;
         record(429);
@@ -296,6 +305,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
         });
       }
       limitHeaders = check.headers;
+      admitted = check.counted;
     }
 
     if (endpoint === "models.list") {
@@ -339,7 +349,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     }
 
     // Generation.
-    const answer = await answerGeneration({ ...info, model }, inputTokens, limitHeaders, true);
+    const limit = limited ? { key: limitKey, admitted } : null;
+    const answer = await answerGeneration({ ...info, model }, inputTokens, limitHeaders, true, limit, arrivedAt);
     return send(res, answer.status, answer.body, answer.headers);
   }
 
@@ -352,12 +363,15 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     inputTokens: number,
     limitHeaders: Record<string, string>,
     withLatency: boolean,
+    /** The key's limits when they apply: what admission counted, to settle when the call ends. */
+    limit: { key: string; admitted: number } | null = null,
+    arrivedAt = clock(),
   ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const { provider, endpoint, body, apiKey } = info;
     const model = info.model;
     const { prompt, system, schema } = extractPrompt(endpoint, body);
     const record = (status: number, tokens = 0) =>
-      keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status, tokens });
+      keep(stats.calls, { provider, endpoint, model: model ?? "", prompt, apiKey, status, tokens, at: arrivedAt });
     if (body.stream === true) {
       record(400);
       return R(400, providerErrorBody(provider, 400, "stream: the fake provider does not support streaming"));
@@ -405,7 +419,18 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const output: RespondResult = opts.malformed
       ? `Sure! Here is the email you asked for:\n\nSubject - ${collapse(prompt).slice(0, 40)} (not JSON)`
       : await (opts.respond ?? defaultRespond)({ provider, endpoint, model, prompt, system, schema, body });
-    record(200, inputTokens + outputCap(body));
+    // Input a tool added (the web search's results) is known only when the call ends, as is the output of a
+    // request that named no output cap: the limits are charged for them now (ai-provider-limits.ts settle).
+    const searchInput = researchInputTokens(endpoint, body, prompt);
+    const outputTokens = o200kTokens(typeof output === "string" ? output : JSON.stringify(output)) || 1;
+    let counted = 0;
+    if (limit) {
+      const extra = { input: searchInput, output: outputCap(body) ? 0 : outputTokens };
+      const after = limiter.settle(provider, limit.key, extra);
+      limitHeaders = after.headers;
+      counted = limit.admitted + after.counted;
+    }
+    record(200, counted);
     let cached = 0;
     if (opts.cachedTokens) cached = opts.cachedTokens({ ...info, inputTokens });
     else
@@ -417,7 +442,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       );
     return R(
       200,
-      generationAnswer(provider, endpoint, model, body, output, prompt, { input: inputTokens, cached }),
+      generationAnswer(provider, endpoint, model, body, output, prompt, { input: inputTokens + searchInput, cached }),
       limitHeaders,
     );
   }
