@@ -4,7 +4,7 @@ import { classifyProviderError } from "./errors";
 import type { GenerationOutput, GenerationRequest, RateLimitInfo } from "./generation-types";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { usageFromOpenAIChat, usageFromOpenAIResponses } from "./provider-usage";
-import { temperatureParam } from "./request-quirks";
+import { outputCapOf, temperatureParam } from "./request-quirks";
 import { openAiChatBody, openAiInstructions } from "./chat-request";
 import { sourcesFromOpenAIResponse } from "./web-sources";
 import { extractJsonObject, isStrictCompatible, RESEARCH_INSTRUCTIONS } from "./structured-output";
@@ -18,7 +18,7 @@ function rateLimitOf(headers: Headers): RateLimitInfo {
  * OpenAI: content creation through Chat Completions with a JSON-schema response format (strict
  * when the schema allows it, else JSON mode); web research through the Responses API with the
  * web_search tool and the same structured format, returning the pages it cites (else the search
- * results, which `include` asks for).
+ * results, which `include` asks for). Both name their output cap.
  */
 export async function generateWithOpenAI(req: GenerationRequest): Promise<GenerationOutput> {
   const client = await openaiClient(req.apiKey, { timeoutMs: req.timeoutMs ?? 60_000, maxRetries: 0 });
@@ -31,6 +31,9 @@ export async function generateWithOpenAI(req: GenerationRequest): Promise<Genera
           {
             model: req.model,
             ...temperatureParam(req.model),
+            // Named on every call (as Chat Completions' max_tokens): OpenAI then counts it against the key's
+            // tokens per minute at admission, so a call's cost is known when it starts (the pacer reserves it).
+            max_output_tokens: outputCapOf("OpenAI", req.model, req.maxOutputTokens),
             instructions: `${instructions}\n${RESEARCH_INSTRUCTIONS}`,
             input: req.prompt,
             tools: [{ type: "web_search" }],

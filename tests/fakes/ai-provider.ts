@@ -81,6 +81,9 @@ export interface FakeProviderOptions {
   rateLimitPerMinute?: number;
   rateLimitAlgorithm?: LimitOptions["rateLimitAlgorithm"];
   tokenLimitPerMinute?: number;
+  /** Anthropic's input and output token buckets (ITPM, OTPM), as ai-provider-limits.ts counts them. */
+  inputTokenLimitPerMinute?: number;
+  outputTokenLimitPerMinute?: number;
   /** Also count and limit GET /v1/models requests (default false: generation endpoints only). */
   rateLimitModels?: boolean;
   /** Which API keys the rate limit applies to (default: every key). */
@@ -432,7 +435,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     }
     record(200, counted);
     let cached = 0;
-    if (opts.cachedTokens) cached = opts.cachedTokens({ ...info, inputTokens });
+    if (opts.cachedTokens) cached = opts.cachedTokens({ ...info, inputTokens: inputTokens + searchInput });
     else
       cached = promptCache.cachedTokens(
         provider,

@@ -6,18 +6,22 @@ import { memoryPacerStore } from "@/lib/services/generation/pacer-store";
 const fresh = (s: Partial<PacerState> = {}): PacerState => ({
   requestLimit: null,
   tokenLimit: null,
+  outputTokenLimit: null,
   requestTat: 0,
   tokenTat: 0,
+  outputTokenTat: 0,
   pausedUntil: 0,
   ...s,
 });
+/** Tokens of requests: `n` in all (as input; no separate output bucket in these states). */
+const t = (n: number) => ({ input: n, output: 0 });
 
 /** Starts of `n` single reservations all asked for at `now`. */
 function starts(state: PacerState, now: number, n: number, tokens = 0): number[] {
   const out: number[] = [];
   let s = state;
   for (let i = 0; i < n; i++) {
-    const r = reserve(s, now, 1, tokens);
+    const r = reserve(s, now, 1, t(tokens));
     out.push(r.start);
     s = r.state;
   }
@@ -44,8 +48,28 @@ describe("pacer math (GCRA over requests and tokens)", () => {
     expect(s[7]! - s[6]!).toBeCloseTo(10_000, 6);
   });
 
+  it("a separate output bucket (Anthropic) takes the output caps; without one they count with the input", () => {
+    // 6,000 input tokens/min at 100 a request (60/min), 1,200 output tokens/min at 200 a request: 6 a minute.
+    const apart = starts(fresh({ requestLimit: 600, tokenLimit: 6000, outputTokenLimit: 1200 }), 0, 1, 0);
+    expect(apart).toEqual([0]);
+    let s = fresh({ requestLimit: 600, tokenLimit: 6000, outputTokenLimit: 1200 });
+    const times: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = reserve(s, 0, 1, { input: 100, output: 200 });
+      times.push(r.start);
+      s = r.state;
+    }
+    expect(times.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(times[6]! - times[5]!).toBeCloseTo(10_000, 6); // the output bucket binds: 200 of 1,200 a minute
+    expect(s.tokenTat).toBeCloseTo(times[7]! + 1000, 6); // input: 100 tokens at 100 a second
+    // The same requests on one bucket of 6,000 (OpenAI: input + output cap at admission): 300 each, 20 a minute.
+    const one = reserve(fresh({ tokenLimit: 6000 }), 0, 1, { input: 100, output: 200 });
+    expect(one.state.tokenTat).toBeCloseTo(3000, 6);
+    expect(one.state.outputTokenTat).toBe(0);
+  });
+
   it("a pause (retry-after) delays the next start; unknown limits do not pace", () => {
-    expect(reserve(fresh({ requestLimit: 60, pausedUntil: 5000 }), 1000, 1, 0).start).toBe(5000);
+    expect(reserve(fresh({ requestLimit: 60, pausedUntil: 5000 }), 1000, 1, t(0)).start).toBe(5000);
     expect(starts(fresh(), 7, 100).every((t) => t === 7)).toBe(true);
   });
 
@@ -78,8 +102,8 @@ describe("KeyPacer", () => {
     const order: string[] = [];
     const times: number[] = [];
     const tickets = [
-      ...Array.from({ length: 12 }, () => ["big", pacer.request("big", 0)] as const),
-      ...Array.from({ length: 3 }, () => ["small", pacer.request("small", 0)] as const),
+      ...Array.from({ length: 12 }, () => ["big", pacer.request("big", t(0))] as const),
+      ...Array.from({ length: 3 }, () => ["small", pacer.request("small", t(0))] as const),
     ];
     await Promise.all(
       tickets.map(([batch, t]) =>
@@ -98,8 +122,8 @@ describe("KeyPacer", () => {
 
   it("probes with one request until the first answer's headers give the limits, then paces", async () => {
     const { pacer, store } = virtualPacer({});
-    const a = pacer.request("b", 100);
-    const b = pacer.request("b", 100);
+    const a = pacer.request("b", t(100));
+    const b = pacer.request("b", t(100));
     await a.ready;
     await Promise.resolve();
     expect(a.granted).toBe(true);
@@ -117,29 +141,64 @@ describe("KeyPacer", () => {
 
   it("a probe given back unused, or never answered, does not block the key", async () => {
     const { pacer, now } = virtualPacer({});
-    const probe = pacer.request("stopped", 100);
-    const waiting = pacer.request("other", 100);
+    const probe = pacer.request("stopped", t(100));
+    const waiting = pacer.request("other", t(100));
     expect(await probe.ready).toBe(true);
     // The probe's batch stopped before sending it: the next request probes instead.
     probe.cancel();
     expect(await waiting.ready).toBe(true);
     // That probe's request is never answered (its worker died): the key is free again after a while.
     const start = now();
-    const later = pacer.request("other", 100);
+    const later = pacer.request("other", t(100));
     expect(await later.ready).toBe(true);
     expect(now() - start).toBeGreaterThanOrEqual(90_000);
   });
 
+  it("learns Anthropic's input and output buckets apart; its rounded counts do not push the schedule", async () => {
+    const { pacer, store, now } = virtualPacer({});
+    const probe = pacer.request("a", { input: 100, output: 400 });
+    expect(await probe.ready).toBe(true);
+    await pacer.onAnswer({
+      sentAt: now(),
+      rateLimit: {
+        requests: { limit: 600, remaining: 599, resetMs: 100 },
+        // The combined bucket is only the tighter of the two: not a third limit.
+        tokens: { limit: 8000, remaining: 8000, resetMs: 1000 },
+        inputTokens: { limit: 40_000, remaining: 40_000, resetMs: 1000 },
+        outputTokens: { limit: 8000, remaining: 8000, resetMs: 1000 },
+      },
+    });
+    expect(store.state).toMatchObject({ requestLimit: 600, tokenLimit: 40_000, outputTokenLimit: 8000 });
+    // "8,000 left" (rounded from 7,600) says the bucket is full: no later than now.
+    expect(store.state.outputTokenTat).toBeLessThanOrEqual(now());
+    await pacer.request("a", { input: 100, output: 400 }).ready;
+    expect(store.state.outputTokenTat).toBeCloseTo(now() + 3000, 6); // 400 at 8,000 a minute
+    expect(store.state.tokenTat).toBeCloseTo(now() + 150, 6); // 100 at 40,000 a minute
+    // 800 used (7,200 left) is reported as "7,000": 1,000 used, 1.5 s later than ours. Within the rounding: kept.
+    const ours = store.state.outputTokenTat;
+    await pacer.onAnswer({
+      sentAt: now(),
+      rateLimit: { outputTokens: { limit: 8000, remaining: 7000 }, inputTokens: {} },
+    });
+    expect(store.state.outputTokenTat).toBe(ours);
+    // 3,000 left is far past the rounding: someone else uses the key, and ours moves.
+    await pacer.onAnswer({
+      sentAt: now(),
+      rateLimit: { outputTokens: { limit: 8000, remaining: 3000 }, inputTokens: {} },
+    });
+    expect(store.state.outputTokenTat).toBeCloseTo(now() + 37_500, 6);
+  });
+
   it("a cancelled ticket's slot goes to the next in line; reported usage corrects the token estimate", async () => {
     const { pacer, store } = virtualPacer({ requestLimit: 60, tokenLimit: 60_000 });
-    const x = pacer.request("a", 1000);
+    const x = pacer.request("a", t(1000));
     x.cancel();
     expect(await x.ready).toBe(false);
-    const y = pacer.request("a", 1000);
+    const y = pacer.request("a", t(1000));
     expect(await y.ready).toBe(true);
     const before = store.state.tokenTat;
-    await pacer.onAnswer({ sentAt: 0, rateLimit: {}, reservedTokens: 1000, countedTokens: 1500 });
-    await pacer.request("a", 0).ready;
+    await pacer.onAnswer({ sentAt: 0, rateLimit: {}, reservedInput: 1000, countedInput: 1500 });
+    await pacer.request("a", t(0)).ready;
     expect(store.state.tokenTat - before).toBeCloseTo(500, 6); // 500 tokens more at 1,000 tokens per second
   });
 });

@@ -10,9 +10,13 @@ export const keyPacers = pgTable("key_pacers", {
   keyHash: text("key_hash").primaryKey(),
   /** Learned from the provider's headers; null until the first answer. */
   requestLimit: integer("request_limit"),
+  /** Tokens per minute: OpenAI's (input + output cap), or Anthropic's input tokens when it reports them apart. */
   tokenLimit: integer("token_limit"),
+  /** Anthropic's output tokens per minute (its `max_tokens` counted at the start); null for OpenAI. */
+  outputTokenLimit: integer("output_token_limit"),
   requestTat: doublePrecision("request_tat").notNull().default(0),
   tokenTat: doublePrecision("token_tat").notNull().default(0),
+  outputTokenTat: doublePrecision("output_token_tat").notNull().default(0),
   /** No request starts before this (a 429's retry-after). */
   pausedUntil: doublePrecision("paused_until").notNull().default(0),
   /** The start time of the last reservation (what the reserving worker waits for). */

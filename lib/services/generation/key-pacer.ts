@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import type { RateLimitHeaders } from "@/lib/ai/rate-limit-headers";
-import { BUCKET_MS, providerTat, type PacerState } from "./pacer-math";
+import { BUCKET_MS, providerTat, tokenCost, outputTokenCost, type PacerState, type RequestTokens } from "./pacer-math";
 import type { PacerObservation, PacerStore } from "./pacer-store";
 
 /** A place in a key's line: `ready` resolves true when the request may start, false when cancelled. */
 export interface Ticket {
-  readonly tokens: number;
+  /** What the request was reserved: its estimated input tokens and its output cap. */
+  readonly tokens: RequestTokens;
   readonly granted: boolean;
   readonly ready: Promise<boolean>;
   cancel(): void;
@@ -29,9 +30,9 @@ export interface AnswerInfo {
   sentAt: number;
   rateLimit?: RateLimitHeaders;
   retryAfterMs?: number;
-  /** Tokens the ticket reserved, and what the request really counted (input + output cap), when known. */
-  reservedTokens?: number;
-  countedTokens?: number;
+  /** Input tokens the ticket reserved, and what the request really counted (its reported input), when known. */
+  reservedInput?: number;
+  countedInput?: number;
 }
 
 /** A probe whose answer never came (its request was never sent, or its worker died) stops blocking the key. */
@@ -39,6 +40,8 @@ const PROBE_TIMEOUT_MS = 90_000;
 
 /** How much later than ours the provider's bucket may be before ours moves (rounded Anthropic resets). */
 const TOLERANCE_MS = 1000;
+/** Anthropic rounds the token counts it reports to the nearest thousand: a token bucket's tolerance grows by that. */
+const ROUNDED_TOKENS = 1000;
 
 /**
  * The pacer of one provider key in this process, over a shared schedule (PacerStore: the database,
@@ -72,7 +75,7 @@ export class KeyPacer {
     this.groupMs = options.groupMs ?? 250;
   }
 
-  request(batchId: string, tokens: number): Ticket {
+  request(batchId: string, tokens: RequestTokens): Ticket {
     let resolve!: (ok: boolean) => void;
     const ready = new Promise<boolean>((r) => (resolve = r));
     const ticket: TicketImpl = {
@@ -162,7 +165,13 @@ export class KeyPacer {
         const group: TicketImpl[] = [];
         for (let t = this.next(); t; t = group.length < size ? this.next() : null) group.push(t);
         if (!group.length) continue;
-        const tokens = group.reduce((sum, t) => sum + t.tokens, 0);
+        const tokens = group.reduce(
+          (sum, t) => ({ input: sum.input + t.tokens.input, output: sum.output + t.tokens.output }),
+          {
+            input: 0,
+            output: 0,
+          },
+        );
         const adjust = this.tokenAdjust;
         this.tokenAdjust = 0;
         const r = await this.store.reserve(this.now(), group.length, tokens, adjust);
@@ -176,21 +185,32 @@ export class KeyPacer {
     }
   }
 
-  /** Learns from an answer (or its absence): limits, the provider's bucket state, retry-after, counted tokens. */
+  /**
+   * Learns from an answer (or its absence): limits, the provider's bucket state, retry-after, counted tokens.
+   * Anthropic reports its input and output token buckets apart (and a combined `tokens` that is only the
+   * tighter of the two): then the token bucket is the input one and the output bucket is tracked too.
+   */
   async onAnswer(info: AnswerInfo): Promise<void> {
     const rl = info.rateLimit;
-    if (info.reservedTokens !== undefined && info.countedTokens !== undefined)
-      this.tokenAdjust += info.countedTokens - info.reservedTokens;
+    if (info.reservedInput !== undefined && info.countedInput !== undefined)
+      this.tokenAdjust += info.countedInput - info.reservedInput;
     const state = (this.state ??= await this.store.load());
     const o: PacerObservation = {};
     const requests = rl?.requests;
-    const tokens = rl?.tokens ?? rl?.inputTokens;
+    const apart = Boolean(rl?.inputTokens);
+    const tokens = apart ? rl?.inputTokens : rl?.tokens;
+    const output = apart ? rl?.outputTokens : undefined;
     if (requests?.limit && requests.limit !== state.requestLimit) o.requestLimit = requests.limit;
     if (tokens?.limit && tokens.limit !== state.tokenLimit) o.tokenLimit = tokens.limit;
+    if (output?.limit && output.limit !== state.outputTokenLimit) o.outputTokenLimit = output.limit;
     const rt = providerTat(requests, info.sentAt);
     if (rt !== null && rt > state.requestTat + TOLERANCE_MS) o.requestTat = rt;
+    const rounding = apart ? ROUNDED_TOKENS : 0;
     const tt = providerTat(tokens, info.sentAt);
-    if (tt !== null && tt > state.tokenTat + TOLERANCE_MS) o.tokenTat = tt;
+    if (tt !== null && tt > state.tokenTat + TOLERANCE_MS + tokenCost(state, rounding)) o.tokenTat = tt;
+    const ot = providerTat(output, info.sentAt);
+    if (ot !== null && ot > state.outputTokenTat + TOLERANCE_MS + outputTokenCost(state, rounding))
+      o.outputTokenTat = ot;
     if (info.retryAfterMs !== undefined) o.pausedUntil = this.now() + info.retryAfterMs;
     if (Object.keys(o).length) this.state = await this.store.observe(o);
     if (rl && !requests && !tokens) this.unpaced = true;

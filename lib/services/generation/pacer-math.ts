@@ -1,6 +1,7 @@
 /**
  * The schedule of one provider key, GCRA-style (a token bucket expressed in time): each bucket
- * (requests per minute, tokens per minute) has a "theoretical arrival time" `tat`, the moment the
+ * (requests per minute; tokens per minute; Anthropic's output tokens per minute, which it keeps apart
+ * from input tokens and charges `max_tokens` at the start) has a "theoretical arrival time" `tat`, the moment the
  * provider's bucket would be full again. A request costing `c` (60 000 / limit ms per request, per
  * token) may start at `t` when `max(tat, t) + c − t ≤ window`, where the window is a minute (the
  * bucket holds a minute of the limit) less a small slack for jitter. So a fresh key bursts up to its
@@ -15,10 +16,20 @@ export const WINDOW_MS = BUCKET_MS * (1 - SLACK);
 
 export interface PacerState {
   requestLimit: number | null;
+  /** OpenAI: input + output cap. Anthropic (when it reports its buckets apart): input tokens only. */
   tokenLimit: number | null;
+  /** Anthropic's output tokens per minute; null when the key has no separate output bucket. */
+  outputTokenLimit: number | null;
   requestTat: number;
   tokenTat: number;
+  outputTokenTat: number;
   pausedUntil: number;
+}
+
+/** What requests cost: their input tokens (estimated) and their output caps. */
+export interface RequestTokens {
+  input: number;
+  output: number;
 }
 
 export interface Reservation {
@@ -30,20 +41,33 @@ export interface Reservation {
 /** Milliseconds of bucket one request / `tokens` tokens use; 0 when the limit is unknown. */
 export const requestCost = (s: PacerState, n = 1) => (s.requestLimit ? (n * BUCKET_MS) / s.requestLimit : 0);
 export const tokenCost = (s: PacerState, tokens: number) => (s.tokenLimit ? (tokens * BUCKET_MS) / s.tokenLimit : 0);
+export const outputTokenCost = (s: PacerState, tokens: number) =>
+  s.outputTokenLimit ? (tokens * BUCKET_MS) / s.outputTokenLimit : 0;
+
+/**
+ * What `tokens` cost in the token bucket and the output bucket: with a separate output bucket the output caps
+ * go there; otherwise both count in the one token bucket (OpenAI: input + output cap at admission).
+ */
+export function tokenCosts(s: PacerState, tokens: RequestTokens): { tc: number; oc: number } {
+  if (s.outputTokenLimit) return { tc: tokenCost(s, tokens.input), oc: outputTokenCost(s, tokens.output) };
+  return { tc: tokenCost(s, tokens.input + tokens.output), oc: 0 };
+}
 
 /** Reserves `n` requests costing `tokens` in all, at the earliest time the buckets allow (≥ now). */
-export function reserve(s: PacerState, now: number, n: number, tokens: number): Reservation {
+export function reserve(s: PacerState, now: number, n: number, tokens: RequestTokens): Reservation {
   const rc = requestCost(s, n);
-  const tc = tokenCost(s, tokens);
+  const { tc, oc } = tokenCosts(s, tokens);
   let start = Math.max(now, s.pausedUntil);
   if (s.requestLimit) start = Math.max(start, s.requestTat + rc - WINDOW_MS);
   if (s.tokenLimit) start = Math.max(start, s.tokenTat + tc - WINDOW_MS);
+  if (s.outputTokenLimit) start = Math.max(start, s.outputTokenTat + oc - WINDOW_MS);
   return {
     start,
     state: {
       ...s,
       requestTat: Math.max(s.requestTat, start) + rc,
       tokenTat: Math.max(s.tokenTat, start) + tc,
+      outputTokenTat: Math.max(s.outputTokenTat, start) + oc,
     },
   };
 }

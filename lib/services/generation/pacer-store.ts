@@ -2,40 +2,53 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { keyPacers, type KeyPacerRow } from "@/lib/db/schema";
-import { reserve, tokenCost, WINDOW_MS, type PacerState, type Reservation } from "./pacer-math";
+import { reserve, tokenCost, WINDOW_MS, type PacerState, type RequestTokens, type Reservation } from "./pacer-math";
 
 /** What an answer taught: limits, and how late the provider's buckets are full again (epoch ms). */
 export interface PacerObservation {
   requestLimit?: number;
   tokenLimit?: number;
+  outputTokenLimit?: number;
   requestTat?: number;
   tokenTat?: number;
+  outputTokenTat?: number;
   pausedUntil?: number;
 }
 
 /** Where a key's schedule lives: the database (shared by every worker) or memory (tests). */
 export interface PacerStore {
   load(): Promise<PacerState>;
-  /** Reserves `n` requests of `tokens` in all; `tokenAdjust` tokens (±) correct earlier estimates first. */
-  reserve(now: number, n: number, tokens: number, tokenAdjust: number): Promise<Reservation>;
+  /** Reserves `n` requests of `tokens` in all; `tokenAdjust` input tokens (±) correct earlier estimates first. */
+  reserve(now: number, n: number, tokens: RequestTokens, tokenAdjust: number): Promise<Reservation>;
   observe(o: PacerObservation): Promise<PacerState>;
 }
 
 const stateOf = (r: KeyPacerRow): PacerState => ({
   requestLimit: r.requestLimit,
   tokenLimit: r.tokenLimit,
+  outputTokenLimit: r.outputTokenLimit,
   requestTat: r.requestTat,
   tokenTat: r.tokenTat,
+  outputTokenTat: r.outputTokenTat,
   pausedUntil: r.pausedUntil,
 });
 
 export function memoryPacerStore(initial?: Partial<PacerState>): PacerStore & { state: PacerState } {
   const store = {
-    state: { requestLimit: null, tokenLimit: null, requestTat: 0, tokenTat: 0, pausedUntil: 0, ...initial },
+    state: {
+      requestLimit: null,
+      tokenLimit: null,
+      outputTokenLimit: null,
+      requestTat: 0,
+      tokenTat: 0,
+      outputTokenTat: 0,
+      pausedUntil: 0,
+      ...initial,
+    } as PacerState,
     async load() {
       return { ...store.state };
     },
-    async reserve(now: number, n: number, tokens: number, tokenAdjust: number) {
+    async reserve(now: number, n: number, tokens: RequestTokens, tokenAdjust: number) {
       const s = { ...store.state, tokenTat: store.state.tokenTat + tokenCost(store.state, tokenAdjust) };
       const r = reserve(s, now, n, tokens);
       store.state = r.state;
@@ -46,8 +59,10 @@ export function memoryPacerStore(initial?: Partial<PacerState>): PacerStore & { 
       store.state = {
         requestLimit: o.requestLimit ?? s.requestLimit,
         tokenLimit: o.tokenLimit ?? s.tokenLimit,
+        outputTokenLimit: o.outputTokenLimit ?? s.outputTokenLimit,
         requestTat: Math.max(s.requestTat, o.requestTat ?? 0),
         tokenTat: Math.max(s.tokenTat, o.tokenTat ?? 0),
+        outputTokenTat: Math.max(s.outputTokenTat, o.outputTokenTat ?? 0),
         pausedUntil: Math.max(s.pausedUntil, o.pausedUntil ?? 0),
       };
       return { ...store.state };
@@ -58,7 +73,7 @@ export function memoryPacerStore(initial?: Partial<PacerState>): PacerStore & { 
 
 /**
  * The database store: each reservation is one `UPDATE … RETURNING` that runs the math of
- * pacer-math.ts `reserve` on the row (the row lock orders concurrent workers).
+ * pacer-math.ts `reserve` (and `tokenCosts`) on the row (the row lock orders concurrent workers).
  */
 export function dbPacerStore(keyHash: string): PacerStore {
   let created: Promise<unknown> | null = null;
@@ -78,18 +93,23 @@ export function dbPacerStore(keyHash: string): PacerStore {
       await ensure();
       const rl = sql`${keyPacers.requestLimit}`;
       const tl = sql`${keyPacers.tokenLimit}`;
+      const ol = sql`${keyPacers.outputTokenLimit}`;
       const rc = per(rl, n);
-      const tc = per(tl, tokens);
+      // A separate output bucket takes the output caps; else they count in the token bucket with the input.
+      const tc = sql`(case when ${ol} > 0 then ${per(tl, tokens.input)} else ${per(tl, tokens.input + tokens.output)} end)`;
+      const oc = per(ol, tokens.output);
       const tokenTat = sql`(${keyPacers.tokenTat} + ${per(tl, tokenAdjust)})`;
       const start = sql`greatest(${now}::float8, ${keyPacers.pausedUntil},
         case when ${rl} > 0 then ${keyPacers.requestTat} + ${rc} - ${WINDOW_MS}::float8 end,
-        case when ${tl} > 0 then ${tokenTat} + ${tc} - ${WINDOW_MS}::float8 end)`;
+        case when ${tl} > 0 then ${tokenTat} + ${tc} - ${WINDOW_MS}::float8 end,
+        case when ${ol} > 0 then ${keyPacers.outputTokenTat} + ${oc} - ${WINDOW_MS}::float8 end)`;
       const [row] = await db
         .update(keyPacers)
         .set({
           lastStart: start,
           requestTat: sql`greatest(${keyPacers.requestTat}, ${start}) + ${rc}`,
           tokenTat: sql`greatest(${tokenTat}, ${start}) + ${tc}`,
+          outputTokenTat: sql`greatest(${keyPacers.outputTokenTat}, ${start}) + ${oc}`,
           updatedAt: sql`now()`,
         })
         .where(sql`${keyPacers.keyHash} = ${keyHash}`)
@@ -107,8 +127,10 @@ export function dbPacerStore(keyHash: string): PacerStore {
         .set({
           requestLimit: sql`coalesce(${o.requestLimit ?? null}::int, ${keyPacers.requestLimit})`,
           tokenLimit: sql`coalesce(${o.tokenLimit ?? null}::int, ${keyPacers.tokenLimit})`,
+          outputTokenLimit: sql`coalesce(${o.outputTokenLimit ?? null}::int, ${keyPacers.outputTokenLimit})`,
           requestTat: sql`greatest(${keyPacers.requestTat}, ${o.requestTat ?? 0}::float8)`,
           tokenTat: sql`greatest(${keyPacers.tokenTat}, ${o.tokenTat ?? 0}::float8)`,
+          outputTokenTat: sql`greatest(${keyPacers.outputTokenTat}, ${o.outputTokenTat ?? 0}::float8)`,
           pausedUntil: sql`greatest(${keyPacers.pausedUntil}, ${o.pausedUntil ?? 0}::float8)`,
           updatedAt: sql`now()`,
         })

@@ -193,7 +193,8 @@ async function runLeased(
   const openings = openingsOfRows(await rowsOfFile(ref.csvFileId));
   // One pacer per provider key, shared with every batch and worker on it (key-pacer.ts). Each request
   // reserves its input tokens (estimated, then corrected by the reported usage) and its output cap:
-  // twice the schema's expected output.
+  // twice the schema's expected output, which every request names (Chat Completions, Responses and
+  // Messages alike), so the provider counts exactly that at admission.
   const pacer = options.fixedConcurrency ? null : pacerFor(settings.provider, apiKey, dbPacerStore);
   const maxOutputTokens = 2 * schemaOutputTokens(schema);
   const outputReserved = outputCapOf(settings.provider, settings.model, maxOutputTokens);
@@ -230,7 +231,7 @@ async function runLeased(
    * One row. Only the provider call's failures are the row's (retried, or the row fails and is
    * refunded); a failure of our own bookkeeping (the database) is not: it stops the run (below).
    */
-  const runItem = async (entry: QueueEntry, reservedTokens: number) => {
+  const runItem = async (entry: QueueEntry, reservedInput: number) => {
     const claimed = await claimItem(entry.itemId);
     if (!claimed) return;
     if (!claimed.data) return failItem(ref, entry.itemId, claimed.rowId, null, "The row was deleted");
@@ -256,8 +257,8 @@ async function runLeased(
           sentAt: startedAt,
           rateLimit: e.rateLimit ?? {},
           retryAfterMs: e.retryAfterMs,
-          reservedTokens,
-          countedTokens: 0,
+          reservedInput,
+          countedInput: 0,
         });
       else void learn({ sentAt: startedAt });
       if (e.kind === "timeout" && timeout.cut) {
@@ -284,8 +285,8 @@ async function runLeased(
     void learn({
       sentAt: startedAt,
       rateLimit: result.rateLimit,
-      reservedTokens,
-      countedTokens: result.usage ? result.usage.inputTokens + outputReserved : undefined,
+      reservedInput,
+      countedInput: result.usage?.inputTokens,
     });
     const usageOf = (ok: boolean) =>
       bulkUsageEntry(result, ok, {
@@ -391,11 +392,12 @@ async function runLeased(
         ]);
         continue;
       }
-      let reservedTokens = 0;
+      let reservedInput = 0;
       if (pacer) {
         // Keep one ticket in the key's line per row that could start now; start a row per granted ticket.
         const wanted = Math.min(max - inFlight.size, queue.length);
-        while (tickets.length < wanted) tickets.push(pacer.request(batchId, inputEstimate + outputReserved));
+        while (tickets.length < wanted)
+          tickets.push(pacer.request(batchId, { input: inputEstimate, output: outputReserved }));
         const granted = tickets.findIndex((t) => t.granted);
         if (granted < 0) {
           await Promise.race([
@@ -405,10 +407,10 @@ async function runLeased(
           ]);
           continue;
         }
-        reservedTokens = tickets.splice(granted, 1)[0]!.tokens;
+        reservedInput = tickets.splice(granted, 1)[0]!.tokens.input;
       }
       const entry = queue.shift()!;
-      const task: Promise<void> = runItem(entry, reservedTokens)
+      const task: Promise<void> = runItem(entry, reservedInput)
         .catch((error: unknown) => {
           broken ??= { error };
         })
