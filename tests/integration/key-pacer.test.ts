@@ -34,7 +34,9 @@ describe("one pacer per provider key, in the database", () => {
     const granted: number[] = [];
     await Promise.all(
       workers.flatMap((w, i) =>
-        Array.from({ length: 5 }, () => w.request(`batch-${i}`, { input: 0, output: 0 }).ready.then(() => granted.push(Date.now()))),
+        Array.from({ length: 5 }, () =>
+          w.request(`batch-${i}`, { input: 0, output: 0 }).ready.then(() => granted.push(Date.now())),
+        ),
       ),
     );
     granted.sort((a, b) => a - b);

@@ -17,7 +17,10 @@ import type { FakeProviderHandle, RequestInfo } from "../fakes/ai-provider";
 import { addConnection, newUser, startFakeProviderForApp, userRow, validKey, type TestUser } from "../support/ai";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 
-/** Rows a minute the binding bucket allows; the run outlasts the bucket's burst by 18 s (the pacer keeps 1 % of a bucket, 0.6 s, unused). */
+/**
+ * Rows a minute the binding bucket allows; the run outlasts the bucket's burst by 18 s (the pacer keeps 1 % of a
+ * bucket, 0.6 s, unused).
+ */
 const ROWS_PER_MINUTE = 120;
 const ROWS = 156;
 
