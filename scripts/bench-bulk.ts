@@ -5,21 +5,28 @@
 // The fake answers after BENCH_LATENCY_MS (default 2000) and limits each key as the real APIs do: a bucket of
 // BENCH_RATE_LIMIT (default 240) requests per minute refilled continuously, optionally a tokens-per-minute bucket
 // (input + output cap per request, at admission), with rate-limit headers on every answer. Each scenario gets a fresh
-// lifetime user and OpenAI connection (BENCH_PROVIDER=Anthropic: Anthropic) with a fresh key, and runs real batches
+// lifetime user and connection of the path's provider with a fresh key, and runs real batches
 // (startBatch) with the real worker (runBatch):
 //   single   one BENCH_ROWS-row batch (default 600); goal ≥ 0.98 of what the key allows
 //   two      two BENCH_ROWS/2-row batches at once on one key, as two workers; goal together ≥ 0.95 of what the key
 //            allows, 429s ≤ single's + 1 % of the rows
 //   fair     a 570-row list, and a 30-row list started beside it once the key's bucket is drained
 //            (BENCH_FAIR_ROWS=570,30); goal: the small list finishes within 1.2 × its fair share (half the key)
-//   tokens   a BENCH_TOKEN_ROWS-row batch (default 300) on a key whose tokens per minute (BENCH_TPM, default 60000)
-//            bind before its requests per minute; goal ≥ 0.95 of what the key allows, 429s < 1 % of the rows
+//   tokens   a BENCH_TOKEN_ROWS-row batch (default 600) on a key of 600 requests/min whose tokens bind first: its
+//            tokens per minute allow about BENCH_TOKEN_ROWS_PER_MIN rows (default 200) at what a call costs (measured
+//            on the trial batch). OpenAI: one bucket, input + output cap at admission, output counted when the call
+//            ends if no cap was named, web-search input at the end. Anthropic: the output-token bucket binds
+//            (max_tokens at the start), input tokens apart, remaining counts rounded to the nearest thousand.
+//            Goal ≥ 0.95 of what the key allows, 429s < 1 % of the rows
 //   fixed-N  one batch at a fixed concurrency N, no pacer (comparison; not in the default run)
 // "What the key allows" is the wall time of an oracle client that starts a request whenever the key's buckets and
 // the in-flight cap allow (scripts/bench-bulk-ideal.ts). Before each scenario a 10-row trial batch on the same user and
 // prompt feeds the estimate (POST /api/ai/estimate), printed beside the provider-reported usage of the scenario's
 // first batch (goal: cost within 35 %). Checks: every row generated exactly once, credits used == rows, no row lost.
-// BENCH_MODES=single,two,fair,tokens (default) picks scenarios. Exit code 1 when a check or a goal fails.
+// BENCH_MODES=single,two,fair,tokens (default) picks scenarios; BENCH_PATHS the paths they run on, each a provider
+// and a use case (default all four: openai-research, openai-content, anthropic-research, anthropic-content) — web
+// research goes through OpenAI's Responses API with its search tool, content creation through Chat Completions.
+// Exit code 1 when a check or a goal fails.
 // Local mode (no DATABASE_URL): an in-memory embedded database.
 import { randomBytes, randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -30,16 +37,35 @@ const e = process.env;
 const ROWS = Number(e.BENCH_ROWS ?? 600);
 const LATENCY_MS = Number(e.BENCH_LATENCY_MS ?? 2000);
 const LIMIT = Number(e.BENCH_RATE_LIMIT ?? 240);
-const TPM = Number(e.BENCH_TPM ?? 60_000);
-const TOKEN_ROWS = Number(e.BENCH_TOKEN_ROWS ?? 300);
+const TOKEN_RPM = 600;
+const TOKEN_ROWS_PER_MIN = Number(e.BENCH_TOKEN_ROWS_PER_MIN ?? 200);
+const TOKEN_ROWS = Number(e.BENCH_TOKEN_ROWS ?? 600);
 const [FAIR_BIG, FAIR_SMALL] = (e.BENCH_FAIR_ROWS ?? "570,30").split(",").map(Number) as [number, number];
-/** BENCH_PROVIDER=Anthropic runs the scenarios against the fake's Anthropic API (its headers: RFC 3339 resets). */
-const PROVIDER = e.BENCH_PROVIDER === "Anthropic" ? ("Anthropic" as const) : ("OpenAI" as const);
-const MODEL = PROVIDER === "Anthropic" ? "claude-haiku-4-5-20251001" : "gpt-4o-mini";
-const MODES = (e.BENCH_MODES ?? "single,two,fair,tokens")
-  .split(",")
-  .map((m) => m.trim())
-  .filter(Boolean);
+interface BenchPath {
+  name: string;
+  provider: "OpenAI" | "Anthropic";
+  model: string;
+  useCase: "web_research" | "content_creation";
+}
+const ALL_PATHS: BenchPath[] = [
+  { name: "openai-research", provider: "OpenAI", model: "gpt-4o-mini", useCase: "web_research" },
+  { name: "openai-content", provider: "OpenAI", model: "gpt-4o-mini", useCase: "content_creation" },
+  { name: "anthropic-research", provider: "Anthropic", model: "claude-haiku-4-5-20251001", useCase: "web_research" },
+  { name: "anthropic-content", provider: "Anthropic", model: "claude-haiku-4-5-20251001", useCase: "content_creation" },
+];
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+const MODES = list(e.BENCH_MODES ?? "single,two,fair,tokens");
+const PATHS = list(e.BENCH_PATHS ?? ALL_PATHS.map((p) => p.name).join(",")).map((name) => {
+  const path = ALL_PATHS.find((p) => p.name === name);
+  if (!path) throw new Error(`BENCH_PATHS: unknown path ${name} (${ALL_PATHS.map((p) => p.name).join(", ")})`);
+  return path;
+});
+/** The output cap of the newest generation request (Anthropic's output bucket is charged it at the start). */
+let lastOutputCap = 0;
 
 if (!e.DATABASE_URL?.trim()) e.DATA_DIR = "memory";
 else {
@@ -56,6 +82,10 @@ const fake: FakeProviderHandle = await startFakeProvider({
   rateLimitPerMinute: LIMIT,
   rateLimitAlgorithm: "token-bucket",
   maxRecorded: (ROWS + FAIR_BIG + FAIR_SMALL) * 20,
+  onRequest: (info) => {
+    const cap = info.body?.max_tokens ?? info.body?.max_output_tokens ?? info.body?.max_completion_tokens;
+    if (typeof cap === "number") lastOutputCap = cap;
+  },
 });
 e.OPENAI_BASE_URL = fake.openaiBaseUrl;
 e.ANTHROPIC_BASE_URL = fake.anthropicBaseUrl;
@@ -82,6 +112,7 @@ interface BatchRun {
 
 interface Result {
   mode: string;
+  model: string;
   batches: BatchRun[];
   rows: number;
   wallS: number;
@@ -158,10 +189,28 @@ async function checkBatch(user: User, batchId: string, fileId: string, tag: stri
   return problems;
 }
 
-const single = () => resultsByMode.get("single");
 const resultsByMode = new Map<string, Result>();
 
-async function runMode(mode: string): Promise<Result> {
+type Limits = Parameters<FakeProviderHandle["setOptions"]>[0];
+const BOUNDLESS = 1e9;
+
+/**
+ * The token scenario's limits, sized from what the trial's calls cost: about TOKEN_ROWS_PER_MIN rows a minute.
+ * OpenAI: its one bucket (input + output cap). Anthropic: the output bucket binds; input tokens have room.
+ */
+function tokenLimits(path: BenchPath, trialCalls: Array<{ tokens: number }>, cap: number): Limits {
+  const perCall = trialCalls.reduce((sum, c) => sum + c.tokens, 0) / Math.max(1, trialCalls.length);
+  const base = { rateLimitPerMinute: TOKEN_RPM, rateLimitAlgorithm: "token-bucket" as const };
+  if (path.provider === "OpenAI") return { ...base, tokenLimitPerMinute: Math.round(perCall * TOKEN_ROWS_PER_MIN) };
+  return {
+    ...base,
+    inputTokenLimitPerMinute: Math.round((perCall - cap) * TOKEN_ROWS_PER_MIN * 3),
+    outputTokenLimitPerMinute: Math.round(cap * TOKEN_ROWS_PER_MIN),
+  };
+}
+
+async function runMode(path: BenchPath, mode: string): Promise<Result> {
+  const single = resultsByMode.get(`${path.name}/single`);
   const fixed = /^fixed-(\d+)$/.exec(mode);
   const specs =
     mode === "two"
@@ -175,16 +224,19 @@ async function runMode(mode: string): Promise<Result> {
             { tag: "Small", rows: FAIR_SMALL, whenDrained: true },
           ]
         : [{ tag: "P", rows: mode === "tokens" ? TOKEN_ROWS : ROWS }];
-  const tpm = mode === "tokens" ? TPM : 0;
-  const limits = { rateLimitPerMinute: LIMIT, rateLimitAlgorithm: "token-bucket" as const, tokenLimitPerMinute: tpm };
+  const tokens = mode === "tokens";
+  const rpm = tokens ? TOKEN_RPM : LIMIT;
+  // The token scenario's trial runs with boundless token buckets, so that what its calls cost is counted.
+  let limits: Limits = {
+    rateLimitPerMinute: rpm,
+    rateLimitAlgorithm: "token-bucket",
+    ...(tokens ? { tokenLimitPerMinute: BOUNDLESS, outputTokenLimitPerMinute: BOUNDLESS } : { tokenLimitPerMinute: 0 }),
+  };
   fake.reset();
   fake.setOptions(limits);
   const user = await benchUser();
-  const conn = await createConnection(user.id, {
-    name: "bench",
-    provider: PROVIDER,
-    apiKey: `${PROVIDER === "Anthropic" ? "sk-ant-valid" : "sk-valid"}-bench-${randomBytes(6).toString("hex")}`,
-  });
+  const apiKey = `${path.provider === "Anthropic" ? "sk-ant-valid" : "sk-valid"}-bench-${randomBytes(6).toString("hex")}`;
+  const conn = await createConnection(user.id, { name: "bench", provider: path.provider, apiKey });
   const files: string[] = [];
   for (const s of specs) {
     const file = (await importCsv(user.id, { fileName: `${s.tag}.csv`, rows: csvRows(s.tag, s.rows) })) as {
@@ -196,8 +248,8 @@ async function runMode(mode: string): Promise<Result> {
     csvId,
     prompt: PROMPT,
     connectionId: conn._id,
-    model: MODEL,
-    useCase: "content_creation" as const,
+    model: path.model,
+    useCase: path.useCase,
     rowsToProcess: rows,
   });
   // As a user would: try the prompt on a few rows first (their output sizes feed the estimate), then look at what
@@ -206,8 +258,15 @@ async function runMode(mode: string): Promise<Result> {
   const trialBatch = await startBatch(user, payload(trial._id, 10));
   await runBatch(trialBatch.batchId, { workerId: `bench-${mode}-trial`, ...(fixed ? { fixedConcurrency: 5 } : {}) });
   const estimate = await estimateRun(user, payload(files[0]!, specs[0]!.rows));
+  const outputCap = lastOutputCap;
+  if (tokens)
+    limits = tokenLimits(
+      path,
+      fake.stats.calls.filter((c) => c.status === 200),
+      outputCap,
+    );
   // The trial used the key: start from a full bucket, and wait until the pacer's share of it is back too.
-  await new Promise((r) => setTimeout(r, (10 * 60_000) / LIMIT));
+  await new Promise((r) => setTimeout(r, (10 * 60_000) / rpm));
   fake.reset();
   fake.setOptions(limits);
   const cap = fixed ? Number(fixed[1]) : env().generationConcurrency;
@@ -261,9 +320,15 @@ async function runMode(mode: string): Promise<Result> {
   const used = (await getCredits(user)).credits.used - 10;
   if (used !== rows) problems.push(`credits used ${used}, expected ${rows}`);
   const okCalls = fake.stats.calls.filter((c) => c.status === 200);
-  const tokensPerRequest = okCalls.reduce((sum, c) => sum + c.tokens, 0) / Math.max(1, okCalls.length);
+  // The binding token bucket and what a call costs in it: OpenAI's one bucket (what the fake counted), else
+  // Anthropic's output bucket (the output cap).
+  const outputBound = Boolean(limits.outputTokenLimitPerMinute) && path.provider === "Anthropic";
+  const tpm = outputBound ? limits.outputTokenLimitPerMinute! : (limits.tokenLimitPerMinute ?? 0);
+  const tokensPerRequest = outputBound
+    ? outputCap
+    : okCalls.reduce((sum, c) => sum + c.tokens, 0) / Math.max(1, okCalls.length);
   const key: KeyModel = {
-    rpm: LIMIT,
+    rpm,
     tpm,
     tokensPerRequest,
     algorithm: "token-bucket",
@@ -278,16 +343,19 @@ async function runMode(mode: string): Promise<Result> {
   const goals: Result["goals"] = [];
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   if (mode === "single")
-    goals.push({ ok: ofKey >= 0.98, text: `one batch: ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.98)` });
+    goals.push({
+      ok: ofKey >= 0.98,
+      text: `${path.name} one batch: ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.98)`,
+    });
   if (mode === "two") {
-    const allowed = (single()?.rateLimited ?? 0) + 0.01 * rows;
+    const allowed = (single?.rateLimited ?? 0) + 0.01 * rows;
     goals.push({
       ok: ofKey >= 0.95,
-      text: `two batches on one key: together ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.95)`,
+      text: `${path.name} two batches on one key: together ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.95)`,
     });
     goals.push({
       ok: rateLimited <= allowed,
-      text: `two batches: ${rateLimited} × 429 (goal ≤ one batch's ${single()?.rateLimited ?? "n/a (single not run: 0)"} + 1 % of ${rows} rows = ${allowed.toFixed(1)})`,
+      text: `two batches: ${rateLimited} × 429 (goal ≤ one batch's ${single?.rateLimited ?? "n/a (single not run: 0)"} + 1 % of ${rows} rows = ${allowed.toFixed(1)})`,
     });
   }
   if (mode === "fair") {
@@ -300,22 +368,24 @@ async function runMode(mode: string): Promise<Result> {
     });
   }
   if (mode === "tokens") {
-    const bound = tpm / tokensPerRequest < LIMIT;
+    const bound = tpm / tokensPerRequest < rpm;
+    const bucket = outputBound ? "output tokens" : "tokens";
     goals.push({
       ok: ofKey >= 0.95 && bound,
-      text: `token-bound key (${tpm} TPM ≈ ${(tpm / tokensPerRequest).toFixed(0)} requests/min < ${LIMIT} RPM: ${bound ? "yes" : "NO"}): ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.95)`,
+      text: `${path.name} token-bound key (${tpm} ${bucket}/min ≈ ${(tpm / tokensPerRequest).toFixed(0)} requests/min < ${rpm} RPM: ${bound ? "yes" : "NO"}): ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.95)`,
     });
     goals.push({
       ok: rateLimited < 0.01 * rows,
-      text: `token-bound key: 429s ${pct(rateLimited / rows)} of rows (goal < 1 %)`,
+      text: `${path.name} token-bound key: 429s ${pct(rateLimited / rows)} of rows (goal < 1 %)`,
     });
   }
   return {
-    mode: fixed ? mode : mode,
+    mode: `${path.name}/${mode}`,
+    model: path.model,
     batches,
     rows,
     wallS,
-    rpm: LIMIT,
+    rpm,
     tpm,
     idealS,
     ofKey,
@@ -342,16 +412,18 @@ async function runMode(mode: string): Promise<Result> {
 }
 
 console.log(
-  `bench:bulk: fake ${PROVIDER} (${MODEL}), latency ${LATENCY_MS} ms, ${LIMIT} requests/min per key (token bucket, headers on every ` +
-    `answer), scenarios ${MODES.join(", ")}`,
+  `bench:bulk: fake providers, latency ${LATENCY_MS} ms, ${LIMIT} requests/min per key (token bucket, headers on every ` +
+    `answer), scenarios ${MODES.join(", ")} on ${PATHS.map((p) => `${p.name} (${p.model})`).join(", ")}`,
 );
 await migrateDatabase();
 const results: Result[] = [];
-for (const mode of MODES) {
-  console.log(`\n▶ ${mode}`);
-  const r = await runMode(mode);
-  resultsByMode.set(mode, r);
-  results.push(r);
+for (const path of PATHS) {
+  for (const mode of MODES) {
+    console.log(`\n▶ ${path.name}/${mode}`);
+    const r = await runMode(path, mode);
+    resultsByMode.set(r.mode, r);
+    results.push(r);
+  }
 }
 
 const header = [
@@ -427,10 +499,10 @@ for (const r of results) {
   const usage = { inputTokens: a.inputTokens, outputTokens: a.outputTokens, cachedInputTokens: a.cachedInputTokens };
   const withPrefix = { ...usage, inputTokens: a.inputTokens + 1024 * a.rows, cachedInputTokens: 0 };
   console.log(
-    `  ${r.mode} cost per row (${MODEL}): standard ${perRow(costOfUsage(MODEL, usage))}; with a 1,024-token ` +
-      `examples block ${perRow(costOfUsage(MODEL, withPrefix))} uncached, ` +
-      `${perRow(costOfUsage(MODEL, { ...withPrefix, cachedInputTokens: 1024 * Math.max(0, a.rows - 1) }))} with caching; ` +
-      `batch ${perRow(costOfUsage(MODEL, usage, { batch: true }))}`,
+    `  ${r.mode} cost per row (${r.model}): standard ${perRow(costOfUsage(r.model, usage))}; with a 1,024-token ` +
+      `examples block ${perRow(costOfUsage(r.model, withPrefix))} uncached, ` +
+      `${perRow(costOfUsage(r.model, { ...withPrefix, cachedInputTokens: 1024 * Math.max(0, a.rows - 1) }))} with caching; ` +
+      `batch ${perRow(costOfUsage(r.model, usage, { batch: true }))}`,
   );
 }
 await fake.close();
