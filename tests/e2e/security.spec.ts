@@ -258,3 +258,26 @@ test("a spoofed X-Forwarded-For does not escape the per-IP login limit", async (
   );
   expect(other.status).toBe(400);
 });
+
+test(
+  "a credential that cannot be a token is a 401 on the real server, on every way it arrives",
+  { tag: "@pglite" },
+  async ({ request }) => {
+    const hostile = ["%00", "abc%00def", "%ED%A0%80", "%ff", "a b", "x".repeat(2000)];
+    for (const value of hostile) {
+      const ways: Record<string, string>[] = [
+        { "x-auth-token": value },
+        { authorization: `Bearer ${value}` },
+        { cookie: `better-auth.session_token=${value}` },
+        { "x-auth-token": `cm_live_${value}` },
+      ];
+      for (const headers of ways) {
+        for (const path of ["/api/auth/me", "/api/ai/config", "/csv"]) {
+          const res = await request.get(path, { headers: { accept: "application/json", ...headers } });
+          expect(res.status(), `${path} ${JSON.stringify(headers).slice(0, 50)}`).toBe(401);
+          expect(await res.json()).toEqual({ msg: "Authentication failed", code: "session_invalid" });
+        }
+      }
+    }
+  },
+);
