@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { KeyPacer } from "@/lib/services/generation/key-pacer";
-import { providerTat, reserve, WINDOW_MS, type PacerState } from "@/lib/services/generation/pacer-math";
+import { providerTat, reserve, UNKNOWN_KEY, WINDOW_MS, type PacerState } from "@/lib/services/generation/pacer-math";
 import { memoryPacerStore } from "@/lib/services/generation/pacer-store";
 
-const fresh = (s: Partial<PacerState> = {}): PacerState => ({
-  requestLimit: null,
-  tokenLimit: null,
-  outputTokenLimit: null,
-  requestTat: 0,
-  tokenTat: 0,
-  outputTokenTat: 0,
-  pausedUntil: 0,
-  ...s,
-});
+const fresh = (s: Partial<PacerState> = {}): PacerState => ({ ...UNKNOWN_KEY, ...s });
 /** Tokens of requests: `n` in all (as input; no separate output bucket in these states). */
 const t = (n: number) => ({ input: n, output: 0 });
 

@@ -26,6 +26,17 @@ export interface PacerState {
   pausedUntil: number;
 }
 
+/** A key nothing is known of yet: no limits, every bucket full. */
+export const UNKNOWN_KEY: PacerState = {
+  requestLimit: null,
+  tokenLimit: null,
+  outputTokenLimit: null,
+  requestTat: 0,
+  tokenTat: 0,
+  outputTokenTat: 0,
+  pausedUntil: 0,
+};
+
 /** What requests cost: their input tokens (estimated) and their output caps. */
 export interface RequestTokens {
   input: number;

@@ -2,7 +2,15 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { keyPacers, type KeyPacerRow } from "@/lib/db/schema";
-import { reserve, tokenCost, WINDOW_MS, type PacerState, type RequestTokens, type Reservation } from "./pacer-math";
+import {
+  reserve,
+  tokenCost,
+  UNKNOWN_KEY,
+  WINDOW_MS,
+  type PacerState,
+  type RequestTokens,
+  type Reservation,
+} from "./pacer-math";
 
 /** What an answer taught: limits, and how late the provider's buckets are full again (epoch ms). */
 export interface PacerObservation {
@@ -35,16 +43,7 @@ const stateOf = (r: KeyPacerRow): PacerState => ({
 
 export function memoryPacerStore(initial?: Partial<PacerState>): PacerStore & { state: PacerState } {
   const store = {
-    state: {
-      requestLimit: null,
-      tokenLimit: null,
-      outputTokenLimit: null,
-      requestTat: 0,
-      tokenTat: 0,
-      outputTokenTat: 0,
-      pausedUntil: 0,
-      ...initial,
-    } as PacerState,
+    state: { ...UNKNOWN_KEY, ...initial },
     async load() {
       return { ...store.state };
     },
