@@ -430,7 +430,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     if (limit) {
       const extra = { input: searchInput, output: outputCap(body) ? 0 : outputTokens };
       const after = limiter.settle(provider, limit.key, extra);
-      limitHeaders = after.headers;
+      // The answer's headers are those of its admission unless the end of the call charged more.
+      if (after.counted > 0) limitHeaders = after.headers;
       counted = limit.admitted + after.counted;
     }
     record(200, counted);
