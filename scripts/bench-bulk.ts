@@ -335,7 +335,8 @@ async function runMode(path: BenchPath, mode: string): Promise<Result> {
     latencyMs: LATENCY_MS,
     cap: cap * specs.length,
   };
-  const idealS = idealSeconds(rows, key);
+  // Every call the provider answered (a research row on Anthropic can take two: its follow-up turn).
+  const idealS = idealSeconds(okCalls.length, key);
   const statuses = await Promise.all(ids.map((id) => getBatchStatus(user.id, id)));
   const first = statuses[0]!;
   const rateLimited = fake.stats.rateLimited;

@@ -60,6 +60,7 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
     const turns = [message];
     let usage = usageFromAnthropic(message.usage);
     if (research && !toolInput(message)) {
+      await req.beforeFollowUpCall?.();
       messages.push(
         { role: "assistant", content: message.content },
         { role: "user", content: `Now call ${TOOL} with the finished email.` },

@@ -180,6 +180,15 @@ describe("KeyPacer", () => {
     expect(store.state.outputTokenTat).toBeCloseTo(now() + 37_500, 6);
   });
 
+  it("a row's follow-up call goes ahead of its batch's waiting rows", async () => {
+    const { pacer } = virtualPacer({ requestLimit: 60, requestTat: 1_000_000 + WINDOW_MS });
+    const order: string[] = [];
+    const rows = [1, 2, 3].map((n) => pacer.request("b", t(0)).ready.then(() => order.push(`row ${n}`)));
+    const followUp = pacer.request("b", t(0), { first: true }).ready.then(() => order.push("follow-up"));
+    await Promise.all([...rows, followUp]);
+    expect(order[0]).toBe("follow-up");
+  });
+
   it("a cancelled ticket's slot goes to the next in line; reported usage corrects the token estimate", async () => {
     const { pacer, store } = virtualPacer({ requestLimit: 60, tokenLimit: 60_000 });
     const x = pacer.request("a", t(1000));

@@ -75,7 +75,8 @@ export class KeyPacer {
     this.groupMs = options.groupMs ?? 250;
   }
 
-  request(batchId: string, tokens: RequestTokens): Ticket {
+  /** A place in the key's line; `first`: ahead of the batch's other tickets (a row's follow-up call). */
+  request(batchId: string, tokens: RequestTokens, options: { first?: boolean } = {}): Ticket {
     let resolve!: (ok: boolean) => void;
     const ready = new Promise<boolean>((r) => (resolve = r));
     const ticket: TicketImpl = {
@@ -97,7 +98,8 @@ export class KeyPacer {
     };
     const q = this.queues.get(batchId) ?? [];
     if (!q.length) this.ring.push(batchId);
-    q.push(ticket);
+    if (options.first) q.unshift(ticket);
+    else q.push(ticket);
     this.queues.set(batchId, q);
     void this.pump();
     return ticket;

@@ -205,6 +205,13 @@ async function runLeased(
   const dropTickets = () => {
     for (const t of tickets.splice(0)) t.cancel();
   };
+  /**
+   * A row's second call (Anthropic's research follow-up) waits for its own place, ahead of new rows: its output
+   * cap is charged again; its input is counted with the row's reported usage (both turns) when the row ends.
+   */
+  const followUpTicket = async (keyPacer: NonNullable<typeof pacer>) => {
+    await keyPacer.request(batchId, { input: 0, output: outputReserved }, { first: true }).ready;
+  };
   const learn = (info: Parameters<NonNullable<typeof pacer>["onAnswer"]>[0]) =>
     pacer?.onAnswer(info).catch((error: unknown) => log.warn({ err: error }, "pacer update failed"));
   const inFlight = new Set<Promise<void>>();
@@ -248,6 +255,7 @@ async function runLeased(
         useCase: settings.useCase,
         timeoutMs: timeout.timeoutMs,
         maxOutputTokens,
+        beforeFollowUpCall: pacer ? () => followUpTicket(pacer) : undefined,
       });
     } catch (error) {
       const e =
