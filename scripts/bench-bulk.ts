@@ -157,8 +157,18 @@ function csvRows(tag: string, n: number) {
   }));
 }
 
-/** Every row generated exactly once by the provider, written to its CSV row, no batch item left. */
-async function checkBatch(user: User, batchId: string, fileId: string, tag: string, rows: number): Promise<string[]> {
+/**
+ * Every row generated exactly once by the provider (`callsPerRow` calls: Anthropic's web research asks for the
+ * email in a follow-up turn), written to its CSV row, no batch item left.
+ */
+async function checkBatch(
+  user: User,
+  batchId: string,
+  fileId: string,
+  spec: { tag: string; rows: number },
+  callsPerRow: number,
+): Promise<string[]> {
+  const { tag, rows } = spec;
   const problems: string[] = [];
   const status = await getBatchStatus(user.id, batchId);
   if (status.status !== "completed") problems.push(`${tag}: batch ended ${status.status} ${status.error ?? ""}`);
@@ -173,7 +183,7 @@ async function checkBatch(user: User, batchId: string, fileId: string, tag: stri
   let twice = 0;
   csv.rows.forEach((row, i) => {
     if (!(row["Subject Line"] ?? "").includes(`Row ${tag}x${i}:`) || !row["AI Response"]) missing++;
-    if ((perRow.get(`${tag}x${i}`) ?? 0) !== 1) twice++;
+    if ((perRow.get(`${tag}x${i}`) ?? 0) !== callsPerRow) twice++;
   });
   if (csv.rows.length !== rows) problems.push(`${tag}: CSV has ${csv.rows.length} rows, expected ${rows}`);
   if (missing) problems.push(`${tag}: ${missing} rows without their generated subject (lost)`);
@@ -315,7 +325,8 @@ async function runMode(path: BenchPath, mode: string): Promise<Result> {
 
   const problems: string[] = [];
   outcomes.forEach((o, i) => o !== "done" && problems.push(`${specs[i]!.tag}: run ended ${o}`));
-  for (const [i, s] of specs.entries()) problems.push(...(await checkBatch(user, ids[i]!, files[i]!, s.tag, s.rows)));
+  const callsPerRow = path.provider === "Anthropic" && path.useCase === "web_research" ? 2 : 1;
+  for (const [i, s] of specs.entries()) problems.push(...(await checkBatch(user, ids[i]!, files[i]!, s, callsPerRow)));
   const rows = specs.reduce((sum, s) => sum + s.rows, 0);
   const used = (await getCredits(user)).credits.used - 10;
   if (used !== rows) problems.push(`credits used ${used}, expected ${rows}`);
