@@ -125,8 +125,11 @@ const STAGES = {
   },
   unit: () => vitest("unit", {}, ["DATABASE_URL"]),
   "integration-pglite": () => vitest("integration", {}, ["DATABASE_URL"]),
+  // One file at a time: the files share this one database, and some (admin dashboard counts) measure all of it.
   "integration-postgres": () =>
-    withFreshDatabase("vitest", async (url) => vitest("integration", { DATABASE_URL: url })),
+    withFreshDatabase("vitest", async (url) =>
+      vitest("integration", { DATABASE_URL: url, VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? "1" }),
+    ),
   "e2e-postgres": () =>
     withFreshDatabase("e2e", async (url) => playwright("e2e-postgres", { E2E_DATABASE_URL: url }, ["DATABASE_URL"])),
   "e2e-pglite": () => {
