@@ -21,8 +21,8 @@ import { closeDatabase, setupTestDatabase } from "../support/db";
  * Rows a minute the binding bucket allows; the run outlasts the bucket's burst by 18 s (the pacer keeps 1 % of a
  * bucket, 0.6 s, unused).
  */
-const ROWS_PER_MINUTE = 120;
-const ROWS = 156;
+const ROWS_PER_MINUTE = 60;
+const ROWS = 78;
 
 let fake: FakeProviderHandle;
 /** max_tokens / max_output_tokens of each generation request, in arrival order (the output bucket's costs). */

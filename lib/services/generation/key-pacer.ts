@@ -5,7 +5,7 @@ import type { PacerObservation, PacerStore } from "./pacer-store";
 
 /** A place in a key's line: `ready` resolves true when the request may start, false when cancelled. */
 export interface Ticket {
-  /** What the request was reserved: its estimated input tokens and its output cap. */
+  /** What the request was reserved: its estimated input tokens and its output cap, read when it is reserved. */
   readonly tokens: RequestTokens;
   readonly granted: boolean;
   readonly ready: Promise<boolean>;
@@ -13,6 +13,9 @@ export interface Ticket {
 }
 
 interface TicketImpl extends Ticket {
+  tokens: RequestTokens;
+  /** The batch's estimate, read when the ticket is reserved (not when it joined the line: estimates improve). */
+  estimate: () => RequestTokens;
   granted: boolean;
   cancelled: boolean;
   resolve(ok: boolean): void;
@@ -76,11 +79,13 @@ export class KeyPacer {
   }
 
   /** A place in the key's line; `first`: ahead of the batch's other tickets (a row's follow-up call). */
-  request(batchId: string, tokens: RequestTokens, options: { first?: boolean } = {}): Ticket {
+  request(batchId: string, tokens: RequestTokens | (() => RequestTokens), options: { first?: boolean } = {}): Ticket {
     let resolve!: (ok: boolean) => void;
     const ready = new Promise<boolean>((r) => (resolve = r));
+    const estimate = typeof tokens === "function" ? tokens : () => tokens;
     const ticket: TicketImpl = {
-      tokens,
+      tokens: estimate(),
+      estimate,
       granted: false,
       cancelled: false,
       ready,
@@ -167,6 +172,7 @@ export class KeyPacer {
         const group: TicketImpl[] = [];
         for (let t = this.next(); t; t = group.length < size ? this.next() : null) group.push(t);
         if (!group.length) continue;
+        for (const t of group) t.tokens = t.estimate();
         const tokens = group.reduce(
           (sum, t) => ({ input: sum.input + t.tokens.input, output: sum.output + t.tokens.output }),
           {

@@ -405,7 +405,7 @@ async function runLeased(
         // Keep one ticket in the key's line per row that could start now; start a row per granted ticket.
         const wanted = Math.min(max - inFlight.size, queue.length);
         while (tickets.length < wanted)
-          tickets.push(pacer.request(batchId, { input: inputEstimate, output: outputReserved }));
+          tickets.push(pacer.request(batchId, () => ({ input: inputEstimate, output: outputReserved })));
         const granted = tickets.findIndex((t) => t.granted);
         if (granted < 0) {
           await Promise.race([
