@@ -196,9 +196,35 @@ describe("KeyPacer", () => {
     expect(await x.ready).toBe(false);
     const y = pacer.request("a", t(1000));
     expect(await y.ready).toBe(true);
+    expect(y.reserved).toEqual({ input: 1000, tokenLimit: 60_000 });
     const before = store.state.tokenTat;
-    await pacer.onAnswer({ sentAt: 0, rateLimit: {}, reservedInput: 1000, countedInput: 1500 });
+    await pacer.onAnswer({ sentAt: 0, rateLimit: {}, ticket: y, countedInput: 1500 });
     await pacer.request("a", t(0)).ready;
     expect(store.state.tokenTat - before).toBeCloseTo(500, 6); // 500 tokens more at 1,000 tokens per second
+  });
+
+  it("a count corrects only what its ticket held, at the limit it was reserved under", async () => {
+    // A probe held nothing: its answer's headers count it, and its reported usage gives nothing back.
+    const { pacer, store, now } = virtualPacer({});
+    const probe = pacer.request("a", t(3000));
+    expect(await probe.ready).toBe(true);
+    expect(probe.reserved).toBeNull();
+    await pacer.onAnswer({
+      sentAt: now(),
+      rateLimit: { tokens: { limit: 60_000, remaining: 59_250, resetMs: 750 } },
+      ticket: probe,
+      countedInput: 750,
+    });
+    const learned = store.state.tokenTat;
+    expect(learned).toBeCloseTo(now() + 750, 6);
+    const x = pacer.request("a", t(3000));
+    await x.ready;
+    expect(store.state.tokenTat).toBeCloseTo(learned + 3000, 6); // no 2,250 given back for the probe
+    // The key's limit changes (a new tier) while x is out: x's count no longer says anything about the bucket.
+    await pacer.onAnswer({ sentAt: now(), rateLimit: { tokens: { limit: 240_000, remaining: 236_000 } } });
+    const after = store.state.tokenTat;
+    await pacer.onAnswer({ sentAt: now(), rateLimit: {}, ticket: x, countedInput: 750 });
+    await pacer.request("a", t(0)).ready;
+    expect(store.state.tokenTat).toBeCloseTo(after, 6);
   });
 });

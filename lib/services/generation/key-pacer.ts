@@ -7,6 +7,11 @@ import type { PacerObservation, PacerStore } from "./pacer-store";
 export interface Ticket {
   /** What the request was reserved: its estimated input tokens and its output cap, read when it is reserved. */
   readonly tokens: RequestTokens;
+  /**
+   * The input tokens it holds in the key's token bucket and that bucket's limit then; null when it holds none
+   * (a probe, sent before the key's limits were known, or a key that is not paced).
+   */
+  readonly reserved: { input: number; tokenLimit: number } | null;
   readonly granted: boolean;
   readonly ready: Promise<boolean>;
   cancel(): void;
@@ -14,6 +19,7 @@ export interface Ticket {
 
 interface TicketImpl extends Ticket {
   tokens: RequestTokens;
+  reserved: { input: number; tokenLimit: number } | null;
   /** The batch's estimate, read when the ticket is reserved (not when it joined the line: estimates improve). */
   estimate: () => RequestTokens;
   granted: boolean;
@@ -33,8 +39,8 @@ export interface AnswerInfo {
   sentAt: number;
   rateLimit?: RateLimitHeaders;
   retryAfterMs?: number;
-  /** Input tokens the ticket reserved, and what the request really counted (its reported input), when known. */
-  reservedInput?: number;
+  /** The request's ticket, and the input it really counted (its reported input; 0 when refused), when known. */
+  ticket?: Ticket;
   countedInput?: number;
 }
 
@@ -85,6 +91,7 @@ export class KeyPacer {
     const estimate = typeof tokens === "function" ? tokens : () => tokens;
     const ticket: TicketImpl = {
       tokens: estimate(),
+      reserved: null,
       estimate,
       granted: false,
       cancelled: false,
@@ -184,6 +191,8 @@ export class KeyPacer {
         this.tokenAdjust = 0;
         const r = await this.store.reserve(this.now(), group.length, tokens, adjust);
         this.state = r.state;
+        const tokenLimit = r.state.tokenLimit;
+        if (tokenLimit) for (const t of group) t.reserved = { input: t.tokens.input, tokenLimit };
         const wait = r.start - this.now();
         if (wait > 0) await this.sleep(wait);
         for (const t of group) this.grant(t);
@@ -200,9 +209,12 @@ export class KeyPacer {
    */
   async onAnswer(info: AnswerInfo): Promise<void> {
     const rl = info.rateLimit;
-    if (info.reservedInput !== undefined && info.countedInput !== undefined)
-      this.tokenAdjust += info.countedInput - info.reservedInput;
     const state = (this.state ??= await this.store.load());
+    // The count replaces the estimate the ticket held, at the limit it was reserved under (a changed limit
+    // starts over from the provider's headers; a probe held nothing, and its answer's headers count it).
+    const held = info.ticket?.reserved;
+    if (held && info.countedInput !== undefined && held.tokenLimit === state.tokenLimit)
+      this.tokenAdjust += info.countedInput - held.input;
     const o: PacerObservation = {};
     const requests = rl?.requests;
     const apart = Boolean(rl?.inputTokens);
@@ -220,6 +232,7 @@ export class KeyPacer {
     if (ot !== null && ot > state.outputTokenTat + TOLERANCE_MS + outputTokenCost(state, rounding))
       o.outputTokenTat = ot;
     if (info.retryAfterMs !== undefined) o.pausedUntil = this.now() + info.retryAfterMs;
+    if (o.tokenLimit) this.tokenAdjust = 0;
     if (Object.keys(o).length) this.state = await this.store.observe(o);
     if (rl && !requests && !tokens) this.unpaced = true;
     // Answered (limits learned, or none sent) or not answered at all: either way the next may probe.

@@ -238,7 +238,7 @@ async function runLeased(
    * One row. Only the provider call's failures are the row's (retried, or the row fails and is
    * refunded); a failure of our own bookkeeping (the database) is not: it stops the run (below).
    */
-  const runItem = async (entry: QueueEntry, reservedInput: number) => {
+  const runItem = async (entry: QueueEntry, ticket: Ticket | undefined) => {
     const claimed = await claimItem(entry.itemId);
     if (!claimed) return;
     if (!claimed.data) return failItem(ref, entry.itemId, claimed.rowId, null, "The row was deleted");
@@ -265,7 +265,7 @@ async function runLeased(
           sentAt: startedAt,
           rateLimit: e.rateLimit ?? {},
           retryAfterMs: e.retryAfterMs,
-          reservedInput,
+          ticket,
           countedInput: 0,
         });
       else void learn({ sentAt: startedAt });
@@ -293,7 +293,7 @@ async function runLeased(
     void learn({
       sentAt: startedAt,
       rateLimit: result.rateLimit,
-      reservedInput,
+      ticket,
       countedInput: result.usage?.inputTokens,
     });
     const usageOf = (ok: boolean) =>
@@ -400,7 +400,7 @@ async function runLeased(
         ]);
         continue;
       }
-      let reservedInput = 0;
+      let ticket: Ticket | undefined;
       if (pacer) {
         // Keep one ticket in the key's line per row that could start now; start a row per granted ticket.
         const wanted = Math.min(max - inFlight.size, queue.length);
@@ -415,10 +415,10 @@ async function runLeased(
           ]);
           continue;
         }
-        reservedInput = tickets.splice(granted, 1)[0]!.tokens.input;
+        ticket = tickets.splice(granted, 1)[0]!;
       }
       const entry = queue.shift()!;
-      const task: Promise<void> = runItem(entry, reservedInput)
+      const task: Promise<void> = runItem(entry, ticket)
         .catch((error: unknown) => {
           broken ??= { error };
         })
