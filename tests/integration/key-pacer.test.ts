@@ -46,6 +46,19 @@ describe("one pacer per provider key, in the database", () => {
     expect(row!.requestTat).toBeGreaterThanOrEqual(now + WINDOW_MS + 10 * 100 - 1);
   });
 
+  it("a new limit (a new tier) rescales what the key owes, in the row as in memory", async () => {
+    const hash = `test-tier-${Date.now()}`;
+    const now = Date.now();
+    const store = dbPacerStore(hash);
+    await store.observe({ now, tokenLimit: 60_000, tokenTat: now + 30_000 }); // 30,000 tokens owed
+    const doubled = await store.observe({ now, tokenLimit: 120_000 });
+    expect(doubled.tokenTat).toBeCloseTo(now + 15_000, 3);
+    // The provider's view still wins where it is later.
+    const later = await store.observe({ now, tokenLimit: 60_000, tokenTat: now + 40_000 });
+    expect(later.tokenTat).toBeCloseTo(now + 40_000, 3);
+    expect(later.tokenLimit).toBe(60_000);
+  });
+
   it("two batches on one key stay under the fake's limit without a 429, and share one pacer row", async () => {
     // A bucket of 240 requests a minute refilled continuously, as the real APIs do; 2 × 130 rows drain it.
     fake.setOptions({ rateLimitPerMinute: 240, rateLimitAlgorithm: "token-bucket", latencyMs: 50 });

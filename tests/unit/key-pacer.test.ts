@@ -151,6 +151,7 @@ describe("KeyPacer", () => {
     expect(await probe.ready).toBe(true);
     await pacer.onAnswer({
       sentAt: now(),
+      ticket: probe,
       rateLimit: {
         requests: { limit: 600, remaining: 599, resetMs: 100 },
         // The combined bucket is only the tighter of the two: not a third limit.
@@ -201,6 +202,36 @@ describe("KeyPacer", () => {
     await pacer.onAnswer({ sentAt: 0, rateLimit: {}, ticket: y, countedInput: 1500 });
     await pacer.request("a", t(0)).ready;
     expect(store.state.tokenTat - before).toBeCloseTo(500, 6); // 500 tokens more at 1,000 tokens per second
+  });
+
+  it("taking the provider's token bucket, counts the input of requests still out (charged when they end)", async () => {
+    const { pacer, store, now } = virtualPacer({ requestLimit: 600, tokenLimit: 60_000 });
+    const out = [pacer.request("a", t(1000)), pacer.request("a", t(1000)), pacer.request("a", t(1000))];
+    await Promise.all(out.map((x) => x.ready));
+    // Someone else used the key: the provider's bucket (which has not counted what our three add at their end)
+    // is full 10 s from now; ours becomes that plus the input still out (two requests: 2,000 tokens, 2 s).
+    await pacer.onAnswer({
+      sentAt: now(),
+      ticket: out[0],
+      rateLimit: { tokens: { limit: 60_000, remaining: 50_000, resetMs: 10_000 } },
+    });
+    expect(store.state.tokenTat).toBeCloseTo(now() + 12_000, 6);
+    // A request given back unsent is no longer out.
+    out[1]!.cancel();
+    await pacer.onAnswer({
+      sentAt: now(),
+      ticket: out[2],
+      rateLimit: { tokens: { limit: 60_000, remaining: 40_000, resetMs: 20_000 } },
+    });
+    expect(store.state.tokenTat).toBeCloseTo(now() + 20_000, 6);
+  });
+
+  it("a new limit (a new tier) repays what is owed at the new rate", async () => {
+    const { pacer, store, now } = virtualPacer({ requestLimit: 600, tokenLimit: 60_000 });
+    await pacer.request("a", t(30_000)).ready; // half the bucket: full again in 30 s
+    await pacer.onAnswer({ sentAt: now(), rateLimit: { tokens: { limit: 120_000, remaining: 120_000 } } });
+    expect(store.state).toMatchObject({ tokenLimit: 120_000 });
+    expect(store.state.tokenTat).toBeCloseTo(now() + 15_000, 6); // 30,000 owed at 2,000 a second
   });
 
   it("a count corrects only what its ticket held, at the limit it was reserved under", async () => {

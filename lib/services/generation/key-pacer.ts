@@ -20,6 +20,8 @@ export interface Ticket {
 interface TicketImpl extends Ticket {
   tokens: RequestTokens;
   reserved: { input: number; tokenLimit: number } | null;
+  /** Granted and not yet answered (nor given back). */
+  out: boolean;
   /** The batch's estimate, read when the ticket is reserved (not when it joined the line: estimates improve). */
   estimate: () => RequestTokens;
   granted: boolean;
@@ -70,6 +72,11 @@ export class KeyPacer {
   private probeGrantedAt = 0;
   private unpaced = false;
   private tokenAdjust = 0;
+  /**
+   * Input tokens of requests out (granted, not yet answered): a provider may count part of them only when the
+   * call ends (OpenAI: what a web search adds), so its headers leave them out until then.
+   */
+  private pendingInput = 0;
   private wake: (() => void) | null = null;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -92,6 +99,7 @@ export class KeyPacer {
     const ticket: TicketImpl = {
       tokens: estimate(),
       reserved: null,
+      out: false,
       estimate,
       granted: false,
       cancelled: false,
@@ -100,6 +108,7 @@ export class KeyPacer {
       cancel: () => {
         // A granted probe given back unused (its batch stopped first): the next request may probe.
         if (ticket.granted && ticket === this.probe) this.endProbe();
+        this.settle(ticket);
         if (ticket.granted || ticket.cancelled) return;
         ticket.cancelled = true;
         const q = this.queues.get(batchId);
@@ -138,7 +147,16 @@ export class KeyPacer {
       return;
     }
     ticket.granted = true;
+    ticket.out = true;
+    this.pendingInput += ticket.tokens.input;
     ticket.resolve(true);
+  }
+
+  /** The ticket's request was answered, or will never be sent. */
+  private settle(ticket: TicketImpl): void {
+    if (!ticket.out) return;
+    ticket.out = false;
+    this.pendingInput -= ticket.tokens.input;
   }
 
   private get waiting(): boolean {
@@ -206,16 +224,20 @@ export class KeyPacer {
    * Learns from an answer (or its absence): limits, the provider's bucket state, retry-after, counted tokens.
    * Anthropic reports its input and output token buckets apart (and a combined `tokens` that is only the
    * tighter of the two): then the token bucket is the input one and the output bucket is tracked too.
+   * Where the provider's token bucket is ahead of ours, ours takes its place plus the input of the requests still
+   * out, which its headers may not count yet. A changed limit (a new tier) rescales what is owed (pacer-store.ts).
    */
   async onAnswer(info: AnswerInfo): Promise<void> {
     const rl = info.rateLimit;
+    const ticket = info.ticket as TicketImpl | undefined;
+    if (ticket) this.settle(ticket);
     const state = (this.state ??= await this.store.load());
     // The count replaces the estimate the ticket held, at the limit it was reserved under (a changed limit
     // starts over from the provider's headers; a probe held nothing, and its answer's headers count it).
-    const held = info.ticket?.reserved;
+    const held = ticket?.reserved;
     if (held && info.countedInput !== undefined && held.tokenLimit === state.tokenLimit)
       this.tokenAdjust += info.countedInput - held.input;
-    const o: PacerObservation = {};
+    const o: PacerObservation = { now: this.now() };
     const requests = rl?.requests;
     const apart = Boolean(rl?.inputTokens);
     const tokens = apart ? rl?.inputTokens : rl?.tokens;
@@ -227,13 +249,14 @@ export class KeyPacer {
     if (rt !== null && rt > state.requestTat + TOLERANCE_MS) o.requestTat = rt;
     const rounding = apart ? ROUNDED_TOKENS : 0;
     const tt = providerTat(tokens, info.sentAt);
-    if (tt !== null && tt > state.tokenTat + TOLERANCE_MS + tokenCost(state, rounding)) o.tokenTat = tt;
+    if (tt !== null && (o.tokenLimit || tt > state.tokenTat + TOLERANCE_MS + tokenCost(state, rounding)))
+      o.tokenTat = tt + tokenCost({ ...state, tokenLimit: o.tokenLimit ?? state.tokenLimit }, this.pendingInput);
     const ot = providerTat(output, info.sentAt);
     if (ot !== null && ot > state.outputTokenTat + TOLERANCE_MS + outputTokenCost(state, rounding))
       o.outputTokenTat = ot;
     if (info.retryAfterMs !== undefined) o.pausedUntil = this.now() + info.retryAfterMs;
     if (o.tokenLimit) this.tokenAdjust = 0;
-    if (Object.keys(o).length) this.state = await this.store.observe(o);
+    if (Object.keys(o).length > 1) this.state = await this.store.observe(o);
     if (rl && !requests && !tokens) this.unpaced = true;
     // Answered (limits learned, or none sent) or not answered at all: either way the next may probe.
     this.endProbe();

@@ -83,6 +83,15 @@ export function reserve(s: PacerState, now: number, n: number, tokens: RequestTo
   };
 }
 
+/**
+ * A bucket's `tat` when its limit changes from `from` to `to` (a new tier): the tokens still owed are the same,
+ * repaid at the new rate. Unchanged when the old limit was unknown.
+ */
+export function rescaleTat(tat: number, now: number, from: number | null, to: number): number {
+  if (!from || from === to) return tat;
+  return now + (Math.max(0, tat - now) * from) / to;
+}
+
 /** What an answer's headers say about one bucket: `tat` at least `at + resetMs`, and its limit. */
 export interface BucketReport {
   limit?: number;

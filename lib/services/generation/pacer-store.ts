@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { keyPacers, type KeyPacerRow } from "@/lib/db/schema";
 import {
+  rescaleTat,
   reserve,
   tokenCost,
   UNKNOWN_KEY,
@@ -12,8 +13,12 @@ import {
   type Reservation,
 } from "./pacer-math";
 
-/** What an answer taught: limits, and how late the provider's buckets are full again (epoch ms). */
+/**
+ * What an answer taught: limits, and how late the provider's buckets are full again (epoch ms; a bucket's
+ * `tat` only moves forward, after a changed limit has rescaled it). `now`: when it was learned.
+ */
 export interface PacerObservation {
+  now?: number;
   requestLimit?: number;
   tokenLimit?: number;
   outputTokenLimit?: number;
@@ -30,6 +35,9 @@ export interface PacerStore {
   reserve(now: number, n: number, tokens: RequestTokens, tokenAdjust: number): Promise<Reservation>;
   observe(o: PacerObservation): Promise<PacerState>;
 }
+
+type Bucket = "request" | "token" | "outputToken";
+const BUCKETS: Bucket[] = ["request", "token", "outputToken"];
 
 const stateOf = (r: KeyPacerRow): PacerState => ({
   requestLimit: r.requestLimit,
@@ -54,16 +62,15 @@ export function memoryPacerStore(initial?: Partial<PacerState>): PacerStore & { 
       return r;
     },
     async observe(o: PacerObservation) {
-      const s = store.state;
-      store.state = {
-        requestLimit: o.requestLimit ?? s.requestLimit,
-        tokenLimit: o.tokenLimit ?? s.tokenLimit,
-        outputTokenLimit: o.outputTokenLimit ?? s.outputTokenLimit,
-        requestTat: Math.max(s.requestTat, o.requestTat ?? 0),
-        tokenTat: Math.max(s.tokenTat, o.tokenTat ?? 0),
-        outputTokenTat: Math.max(s.outputTokenTat, o.outputTokenTat ?? 0),
-        pausedUntil: Math.max(s.pausedUntil, o.pausedUntil ?? 0),
-      };
+      const s = { ...store.state };
+      for (const b of BUCKETS) {
+        const limit = o[`${b}Limit`];
+        const tat = limit ? rescaleTat(s[`${b}Tat`], o.now ?? 0, s[`${b}Limit`], limit) : s[`${b}Tat`];
+        s[`${b}Limit`] = limit ?? s[`${b}Limit`];
+        s[`${b}Tat`] = Math.max(tat, o[`${b}Tat`] ?? 0);
+      }
+      s.pausedUntil = Math.max(s.pausedUntil, o.pausedUntil ?? 0);
+      store.state = s;
       return { ...store.state };
     },
   };
@@ -121,15 +128,32 @@ export function dbPacerStore(keyHash: string): PacerStore {
     },
     async observe(o) {
       await ensure();
+      const columns = {
+        request: [keyPacers.requestLimit, keyPacers.requestTat],
+        token: [keyPacers.tokenLimit, keyPacers.tokenTat],
+        outputToken: [keyPacers.outputTokenLimit, keyPacers.outputTokenTat],
+      } as const;
+      const limitOf = (b: Bucket) => sql`coalesce(${o[`${b}Limit`] ?? null}::int, ${columns[b][0]})`;
+      // pacer-math.ts rescaleTat: a changed limit repays what is owed at the new rate; then at least the provider's.
+      const tatOf = (b: Bucket) => {
+        const [limit, tat] = columns[b];
+        const to = o[`${b}Limit`];
+        const rescaled = to
+          ? sql`(case when ${limit} > 0 and ${limit} <> ${to}::int
+              then ${o.now ?? 0}::float8 + greatest(${tat} - ${o.now ?? 0}::float8, 0) * ${limit} / ${to}::float8
+              else ${tat} end)`
+          : sql`${tat}`;
+        return sql`greatest(${rescaled}, ${o[`${b}Tat`] ?? 0}::float8)`;
+      };
       const [row] = await db
         .update(keyPacers)
         .set({
-          requestLimit: sql`coalesce(${o.requestLimit ?? null}::int, ${keyPacers.requestLimit})`,
-          tokenLimit: sql`coalesce(${o.tokenLimit ?? null}::int, ${keyPacers.tokenLimit})`,
-          outputTokenLimit: sql`coalesce(${o.outputTokenLimit ?? null}::int, ${keyPacers.outputTokenLimit})`,
-          requestTat: sql`greatest(${keyPacers.requestTat}, ${o.requestTat ?? 0}::float8)`,
-          tokenTat: sql`greatest(${keyPacers.tokenTat}, ${o.tokenTat ?? 0}::float8)`,
-          outputTokenTat: sql`greatest(${keyPacers.outputTokenTat}, ${o.outputTokenTat ?? 0}::float8)`,
+          requestLimit: limitOf("request"),
+          tokenLimit: limitOf("token"),
+          outputTokenLimit: limitOf("outputToken"),
+          requestTat: tatOf("request"),
+          tokenTat: tatOf("token"),
+          outputTokenTat: tatOf("outputToken"),
           pausedUntil: sql`greatest(${keyPacers.pausedUntil}, ${o.pausedUntil ?? 0}::float8)`,
           updatedAt: sql`now()`,
         })

@@ -240,6 +240,7 @@ async function runLeased(
    */
   const runItem = async (entry: QueueEntry, ticket: Ticket | undefined) => {
     const claimed = await claimItem(entry.itemId);
+    if (!claimed?.data) ticket?.cancel(); // its request is never sent
     if (!claimed) return;
     if (!claimed.data) return failItem(ref, entry.itemId, claimed.rowId, null, "The row was deleted");
     const startedAt = Date.now();
@@ -268,7 +269,7 @@ async function runLeased(
           ticket,
           countedInput: 0,
         });
-      else void learn({ sentAt: startedAt });
+      else void learn({ sentAt: startedAt, ticket });
       if (e.kind === "timeout" && timeout.cut) {
         // Cut by the deadline, not the row's fault: back to the queue for the next lease holder.
         await releaseItem(entry.itemId);
