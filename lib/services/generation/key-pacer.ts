@@ -20,8 +20,6 @@ export interface Ticket {
 interface TicketImpl extends Ticket {
   tokens: RequestTokens;
   reserved: { input: number; tokenLimit: number } | null;
-  /** Granted and not yet answered (nor given back). */
-  out: boolean;
   /** The batch's estimate, read when the ticket is reserved (not when it joined the line: estimates improve). */
   estimate: () => RequestTokens;
   granted: boolean;
@@ -73,10 +71,10 @@ export class KeyPacer {
   private unpaced = false;
   private tokenAdjust = 0;
   /**
-   * Input tokens of requests out (granted, not yet answered): a provider may count part of them only when the
-   * call ends (OpenAI: what a web search adds), so its headers leave them out until then.
+   * Requests out (granted, not yet answered) that carry input: a provider may count part of it only when the
+   * call ends (OpenAI: what a web search adds), so its headers leave it out until then.
    */
-  private pendingInput = 0;
+  private readonly out = new Set<TicketImpl>();
   private wake: (() => void) | null = null;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -99,7 +97,6 @@ export class KeyPacer {
     const ticket: TicketImpl = {
       tokens: estimate(),
       reserved: null,
-      out: false,
       estimate,
       granted: false,
       cancelled: false,
@@ -108,7 +105,7 @@ export class KeyPacer {
       cancel: () => {
         // A granted probe given back unused (its batch stopped first): the next request may probe.
         if (ticket.granted && ticket === this.probe) this.endProbe();
-        this.settle(ticket);
+        this.out.delete(ticket);
         if (ticket.granted || ticket.cancelled) return;
         ticket.cancelled = true;
         const q = this.queues.get(batchId);
@@ -147,16 +144,15 @@ export class KeyPacer {
       return;
     }
     ticket.granted = true;
-    ticket.out = true;
-    this.pendingInput += ticket.tokens.input;
+    if (ticket.tokens.input > 0) this.out.add(ticket);
     ticket.resolve(true);
   }
 
-  /** The ticket's request was answered, or will never be sent. */
-  private settle(ticket: TicketImpl): void {
-    if (!ticket.out) return;
-    ticket.out = false;
-    this.pendingInput -= ticket.tokens.input;
+  /** Input tokens of the requests out, at their batches' latest estimates (the first ones are rough). */
+  private get pendingInput(): number {
+    let sum = 0;
+    for (const t of this.out) sum += t.estimate().input;
+    return sum;
   }
 
   private get waiting(): boolean {
@@ -230,7 +226,7 @@ export class KeyPacer {
   async onAnswer(info: AnswerInfo): Promise<void> {
     const rl = info.rateLimit;
     const ticket = info.ticket as TicketImpl | undefined;
-    if (ticket) this.settle(ticket);
+    if (ticket) this.out.delete(ticket);
     const state = (this.state ??= await this.store.load());
     // The count replaces the estimate the ticket held, at the limit it was reserved under (a changed limit
     // starts over from the provider's headers; a probe held nothing, and its answer's headers count it).
