@@ -245,8 +245,11 @@ async function runMode(path: BenchPath, mode: string): Promise<Result> {
   fake.reset();
   fake.setOptions(limits);
   const user = await benchUser();
-  const apiKey = `${path.provider === "Anthropic" ? "sk-ant-valid" : "sk-valid"}-bench-${randomBytes(6).toString("hex")}`;
-  const conn = await createConnection(user.id, { name: "bench", provider: path.provider, apiKey });
+  const newConnection = (name: string) => {
+    const apiKey = `${path.provider === "Anthropic" ? "sk-ant-valid" : "sk-valid"}-bench-${randomBytes(6).toString("hex")}`;
+    return createConnection(user.id, { name, provider: path.provider, apiKey });
+  };
+  let conn = await newConnection("bench");
   const files: string[] = [];
   for (const s of specs) {
     const file = (await importCsv(user.id, { fileName: `${s.tag}.csv`, rows: csvRows(s.tag, s.rows) })) as {
@@ -275,8 +278,11 @@ async function runMode(path: BenchPath, mode: string): Promise<Result> {
       fake.stats.calls.filter((c) => c.status === 200),
       outputCap,
     );
-  // The trial used the key: start from a full bucket, and wait until the pacer's share of it is back too.
-  await new Promise((r) => setTimeout(r, (10 * 60_000) / rpm));
+  // The trial used the key: start from a full bucket, and wait until the pacer's share of it is back too. The token
+  // scenario's key is a new one, limited from its first call (as the user's key would be): the trial's key had
+  // boundless token buckets, and a pacer learning a new limit with 32 requests out is another scenario.
+  if (tokens) conn = await newConnection("bench-tokens");
+  else await new Promise((r) => setTimeout(r, (10 * 60_000) / rpm));
   fake.reset();
   fake.setOptions(limits);
   const cap = fixed ? Number(fixed[1]) : env().generationConcurrency;

@@ -60,7 +60,7 @@ export async function generateWithAnthropic(req: GenerationRequest): Promise<Gen
     const turns = [message];
     let usage = usageFromAnthropic(message.usage);
     if (research && !toolInput(message)) {
-      await req.beforeFollowUpCall?.();
+      await req.beforeFollowUpCall?.(rateLimitOf(response.headers));
       messages.push(
         { role: "assistant", content: message.content },
         { role: "user", content: `Now call ${TOOL} with the finished email.` },

@@ -15,10 +15,11 @@ export interface GenerationRequest {
   /** Output cap sent to the provider (max_tokens); default: the model's blanket cap (request-quirks.ts). */
   maxOutputTokens?: number;
   /**
-   * Awaited before each call after the first one of a row (Anthropic web research's follow-up turn): the bulk
-   * worker takes a place in the key's pacer there, so every call to the provider is paced, not only the first.
+   * Awaited before each call after the first one of a row (Anthropic web research's follow-up turn), with the
+   * rate-limit headers of the call before it: the bulk worker learns from them and takes a place in the key's
+   * pacer there, so every call to the provider is paced, not only the first.
    */
-  beforeFollowUpCall?: () => Promise<void>;
+  beforeFollowUpCall?: (previous: RateLimitInfo) => Promise<void>;
 }
 
 /** The rate-limit headers of the answer (every bucket the provider reported), plus the request bucket's short form. */

@@ -243,7 +243,9 @@ async function runLeased(
     if (!claimed?.data) ticket?.cancel(); // its request is never sent
     if (!claimed) return;
     if (!claimed.data) return failItem(ref, entry.itemId, claimed.rowId, null, "The row was deleted");
-    const startedAt = Date.now();
+    const rowStartedAt = Date.now();
+    /** When the row's latest call was sent (its answer's headers are read from then). */
+    let sentAt = rowStartedAt;
     const timeout = requestTimeout();
     let result: GenerationOutput;
     try {
@@ -256,20 +258,27 @@ async function runLeased(
         useCase: settings.useCase,
         timeoutMs: timeout.timeoutMs,
         maxOutputTokens,
-        beforeFollowUpCall: pacer ? () => followUpTicket(pacer) : undefined,
+        beforeFollowUpCall: pacer
+          ? async (previous) => {
+              // The first call's headers end a probe (the follow-up would wait for it) and teach the key's state.
+              await learn({ sentAt, rateLimit: previous });
+              await followUpTicket(pacer);
+              sentAt = Date.now();
+            }
+          : undefined,
       });
     } catch (error) {
       const e =
         error instanceof ProviderError ? error : classifyProviderError(error, settings.provider, settings.model);
       if (e.kind === "rate_limited")
         void learn({
-          sentAt: startedAt,
+          sentAt,
           rateLimit: e.rateLimit ?? {},
           retryAfterMs: e.retryAfterMs,
           ticket,
           countedInput: 0,
         });
-      else void learn({ sentAt: startedAt, ticket });
+      else void learn({ sentAt, ticket });
       if (e.kind === "timeout" && timeout.cut) {
         // Cut by the deadline, not the row's fault: back to the queue for the next lease holder.
         await releaseItem(entry.itemId);
@@ -292,7 +301,7 @@ async function runLeased(
     }
     if (result.usage) inputEstimate = result.usage.inputTokens;
     void learn({
-      sentAt: startedAt,
+      sentAt,
       rateLimit: result.rateLimit,
       ticket,
       countedInput: result.usage?.inputTokens,
@@ -305,7 +314,7 @@ async function runLeased(
         rowId: claimed.rowId,
         settings,
         connectionName,
-        latencyMs: Date.now() - startedAt,
+        latencyMs: Date.now() - rowStartedAt,
       });
     // cellsFromOutput cleans what the database cannot store. Should a write still be refused, the
     // row fails with a generic message (the database's text — SQL, parameters, ids — goes to the
