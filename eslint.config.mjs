@@ -1,5 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 const config = [
   ...nextVitals,
@@ -19,6 +21,18 @@ const config = [
         },
       ],
     },
+  },
+  {
+    // No import cycles (type-only imports count: a module importing its types back from its importer is one
+    // piece split in two). docs/architecture.md says where shared parts go.
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   { ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];

@@ -1,6 +1,6 @@
 import type { UseCase } from "@/lib/ai/providers";
 import { DEFAULT_MODEL } from "./models";
-import type { QualityRules } from "@/lib/quality/rules";
+import type { QualityRules } from "@/lib/quality/rules-schema";
 
 /** Defaults of a new AI configuration (spec section 3 "AI config"). */
 export const DEFAULT_PROMPT =

@@ -1,5 +1,6 @@
 import "server-only";
-import { runBatch, type RunDeadline } from "@/lib/services/generation/run-batch";
+import { runBatch } from "@/lib/services/generation/run-batch";
+import type { RunDeadline } from "@/lib/services/generation/run-options";
 import { runJob } from "@/lib/services/jobs/run-job";
 import { QUEUES, type QueueName } from "./boss";
 

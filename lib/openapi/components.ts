@@ -40,7 +40,8 @@ import type { GenerateJson } from "@/lib/services/generation/generate-row";
 import type { KeepPreviewJson } from "@/lib/services/preview/keep-preview";
 import type { PreviewJson } from "@/lib/services/preview/run-preview";
 import type { FileQualityJson, RowApprovalJson } from "@/lib/services/quality/file-quality";
-import type { QualityFlag as QualityFlagType, QualityRules as QualityRulesType } from "@/lib/quality/rules";
+import type { QualityFlag as QualityFlagType } from "@/lib/quality/rules";
+import type { QualityRules as QualityRulesType } from "@/lib/quality/rules-schema";
 import type { BatchStartedJson } from "@/lib/services/generation/start-batch";
 import type {
   LastDeliveryJson,

@@ -3,7 +3,7 @@
  * configuration); the rules themselves are in ./rules.ts.
  */
 import { z } from "zod";
-import { QUALITY_SEVERITIES, type QualityRuleId } from "./rules";
+import { QUALITY_SEVERITIES, type QualityRuleId } from "./rule-ids";
 
 const limit = z.number().int().positive();
 const quoted = (keys: readonly PropertyKey[]) => keys.map((k) => `"${String(k)}"`).join(", ");

@@ -7,27 +7,12 @@ import { PLACEHOLDERS } from "@/lib/ai/result";
 import type { UseCase } from "@/lib/ai/providers";
 import { findPlaceholders, findPreamble, findSpamWords } from "@/lib/quality/detectors";
 import { countWords, openingSentence } from "@/lib/quality/sentences";
+import { QUALITY_RULE_IDS, type QualityFlag, type QualityRuleId, type QualitySeverity } from "./rule-ids";
 import type { QualityRules } from "./rules-schema";
 
 export { openingSentence } from "@/lib/quality/sentences";
-
-export const QUALITY_RULE_IDS = [
-  "unresolved_placeholder",
-  "preamble",
-  "empty_output",
-  "parse_error",
-  "subject_too_long",
-  "body_length",
-  "spam_words",
-  "duplicate_opening",
-  "no_sources",
-] as const;
-export type QualityRuleId = (typeof QUALITY_RULE_IDS)[number];
-
-export const QUALITY_SEVERITIES = ["block", "warn"] as const;
-export type QualitySeverity = (typeof QUALITY_SEVERITIES)[number];
-
-export type QualityFlag = { rule: QualityRuleId; severity: QualitySeverity; message: string };
+export { QUALITY_RULE_IDS, QUALITY_SEVERITIES } from "./rule-ids";
+export type { QualityFlag, QualityRuleId, QualitySeverity } from "./rule-ids";
 
 /** Limits of the rules that have any; every other rule has none. */
 type RuleLimits = {
@@ -66,9 +51,8 @@ export const QUALITY_RULE_LABELS: { readonly [Id in QualityRuleId]: string } = {
 
 // --- Overrides ---
 
-// The zod schema of the overrides is in ./rules-schema.ts: the grid checks flags with this module
-// and must not load zod for it.
-export type { QualityRules } from "./rules-schema";
+// The zod schema of the overrides (and its type, QualityRules) is in ./rules-schema.ts: the grid checks flags
+// with this module and must not load zod for it.
 
 type RuleOverride = { [field: string]: unknown };
 const definedFields = (o: RuleOverride | undefined) =>

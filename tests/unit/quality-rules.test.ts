@@ -14,9 +14,8 @@ import {
   resolveRule,
   type QualityInput,
   type QualityRuleId,
-  type QualityRules,
 } from "@/lib/quality/rules";
-import { qualityRulesSchema } from "@/lib/quality/rules-schema";
+import { qualityRulesSchema, type QualityRules } from "@/lib/quality/rules-schema";
 import { SPAM_TRIGGER_WORDS } from "@/lib/quality/spam-words";
 
 /** A clean ~60-word body; rows vary it by company so openings differ. */

@@ -20,7 +20,7 @@ const owner = () =>
     .references(() => users.id, { onDelete: "cascade" });
 
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
-import type { QualityRules } from "@/lib/quality/rules";
+import type { QualityRules } from "@/lib/quality/rules-schema";
 
 export { PROVIDERS, USE_CASES, type Provider, type UseCase } from "@/lib/ai/providers";
 

@@ -3,7 +3,7 @@ import type { ApprovedExample } from "@/lib/ai/examples";
 import { extraColumnsOf, outputFieldsOf } from "@/lib/ai/result";
 import { selectRowIndices } from "@/lib/ai/row-selection";
 import { AppError } from "@/lib/errors";
-import type { QualityRules } from "@/lib/quality/rules";
+import type { QualityRules } from "@/lib/quality/rules-schema";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { rowsOfFile, type StoredRow } from "@/lib/services/csv/generated-cells";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";

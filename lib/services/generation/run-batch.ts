@@ -35,6 +35,7 @@ import { bulkUsageEntry, spendCapOf } from "./bulk-usage";
 import { costOfUsage } from "@/lib/ai/usage";
 import { runModeOf } from "./run-mode";
 import { runBatchMode } from "./batch-mode/run-batch-mode";
+import type { RunBatchOptions, RunBatchOutcome } from "./run-options";
 
 const MAX_TRANSIENT_ATTEMPTS = 4;
 const MAX_RATE_LIMITED_ATTEMPTS = 25;
@@ -46,35 +47,6 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 const MIN_REQUEST_TIMEOUT_MS = 100;
 /** Failures that make every other row fail too: the batch stops and refunds the rest. */
 const FATAL = new Set(["invalid_key", "permission", "model_not_found"]);
-
-/**
- * A cooperative time limit (a cron call's budget, a worker's shutdown). Once `startBy` has passed
- * (or `signal` is aborted) no row starts; a request still in flight at `endBy` is cut short and its
- * row goes back to the queue, uncharged. Then the lease is released and the run answers "yielded":
- * the next lease holder (the next cron call, another worker) continues without redoing a row.
- */
-export interface RunDeadline {
-  /** Epoch ms after which no row starts. */
-  startBy?: number;
-  /** Epoch ms by which requests in flight are cut. */
-  endBy?: number;
-  signal?: AbortSignal;
-}
-
-export type RunBatchOutcome = "done" | "busy" | "stopped" | "yielded";
-
-export interface RunBatchOptions {
-  workerId: string;
-  /** Upper bound of requests in flight (default GENERATION_CONCURRENCY); `fixed` disables the key's pacer. */
-  maxConcurrency?: number;
-  fixedConcurrency?: number;
-  /** Stops the run early, as a crash would (tests of restart-resume). */
-  signal?: AbortSignal;
-  /** Stops the run early, cleanly, handing the batch over (see RunDeadline). */
-  deadline?: RunDeadline;
-  generate?: (req: GenerationRequest) => Promise<GenerationOutput>;
-  timeoutMs?: number;
-}
 
 interface QueueEntry {
   itemId: string;

@@ -8,8 +8,8 @@ import {
   openingSentence,
   QUALITY_RULE_IDS,
   type QualityFlag,
-  type QualityRules,
 } from "@/lib/quality/rules";
+import type { QualityRules } from "@/lib/quality/rules-schema";
 
 export interface ResultToCheck {
   /** The cells the result writes (subject, body, AI Response, extra fields). */

@@ -13,7 +13,7 @@ import { rowsOfFile } from "@/lib/services/csv/generated-cells";
 import { openingsOfRows } from "@/lib/services/quality/row-flags";
 import { acquireLease, readBatch, releaseLease, type BatchRow } from "../batch-control";
 import { parseBatchSettings, type BatchSettings } from "../batch-settings";
-import type { RunBatchOptions, RunBatchOutcome } from "../run-batch";
+import type { RunBatchOptions, RunBatchOutcome } from "../run-options";
 import { PROVIDER_LIMITS, type BatchModeContext } from "./batch-mode-context";
 import { finishBatchMode, failBatchMode } from "./finish-batch-mode";
 import { pollProviderBatch, requestCancel } from "./collect-provider-batch";

@@ -3,7 +3,7 @@ import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";
 import { cancelBatch } from "@/lib/services/generation/batch-control";
-import { afterBatchModeCancel } from "@/lib/services/generation/batch-mode/batch-mode-status";
+import { afterBatchModeCancel } from "@/lib/services/generation/batch-mode/batch-mode-cancel";
 
 /**
  * Stops a batch: unprocessed rows are refunded at once; `creditsRefunded` says how many. A batch-mode run
