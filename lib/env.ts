@@ -51,9 +51,9 @@ const rawSchema = z.object({
   VERCEL_PROJECT_PRODUCTION_URL: optionalString,
 });
 
-export type MailDriverName = "resend" | "outbox";
-export type PaymentsDriverName = "stripe" | "test";
-export const WORKER_MODES = ["inline", "off", "cron"] as const;
+type MailDriverName = "resend" | "outbox";
+type PaymentsDriverName = "stripe" | "test";
+const WORKER_MODES = ["inline", "off", "cron"] as const;
 /**
  * inline: the worker runs in the app process; off: web only (`npm run worker` processes); cron: `/api/cron/work` calls.
  */

@@ -49,7 +49,5 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, extra?: Record<string, unknown>) => new AppError("invalid_input", msg, extra);
 export const notFound = (msg = "Not found") => new AppError("not_found", msg);
-export const forbidden = (msg: string, extra?: Record<string, unknown>) => new AppError("forbidden", msg, extra);
 export const conflict = (msg: string, extra?: Record<string, unknown>) => new AppError("conflict", msg, extra);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite as named stages, in order, stopping at the first that fails:
 //   build                 the production build, once (the end-to-end servers and the smoke reuse it)
-//   static                lint (ESLint), typecheck (tsc), format (Prettier)
+//   static                ESLint (with import cycles), typecheck (tsc), format (Prettier), unused code (knip)
 //   unit                  Vitest, tests/unit (no database)
 //   integration-pglite    Vitest, tests/integration on embedded PGlite (one migrated image per run)
 //   integration-postgres  Vitest, tests/integration on a fresh PostgreSQL database
@@ -116,6 +116,7 @@ const STAGES = {
       ["eslint", ["node_modules/eslint/bin/eslint.js", "."]],
       ["typecheck", ["node_modules/typescript/bin/tsc", "--noEmit"]],
       ["prettier", ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level=warn", "."]],
+      ["knip", ["node_modules/knip/bin/knip.js"]],
     ]) {
       console.log(`[static] ${cmd}`);
       const code = run(node, cmdArgs);

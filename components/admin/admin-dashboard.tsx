@@ -11,7 +11,7 @@ import { adminError } from "./admin-errors";
 import { StatCard } from "./stat-card";
 
 /** Lifetime share of all users, rounded; 0 when there are no users. */
-export function conversionRate(lifetime: number, total: number): number {
+function conversionRate(lifetime: number, total: number): number {
   return total > 0 ? Math.round((lifetime / total) * 100) : 0;
 }
 

@@ -14,14 +14,14 @@ import { adminError } from "./admin-errors";
 import { Pager } from "./pager";
 import { StatCard } from "./stat-card";
 
-export interface MonthRow {
+interface MonthRow {
   month: string;
   sales: number;
   total: number;
 }
 
 /** Average payment; 0 when there are none. */
-export function averageValue(totalIncome: number, count: number): number {
+function averageValue(totalIncome: number, count: number): number {
   return count > 0 ? totalIncome / count : 0;
 }
 
@@ -29,7 +29,7 @@ export function averageValue(totalIncome: number, count: number): number {
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric" });
 
 /** Sales per calendar month (local time) of the given payments, in their order (newest first); sums in cents. */
-export function monthlyBreakdown(payments: Pick<IncomePaymentJson, "date" | "amount">[]): MonthRow[] {
+function monthlyBreakdown(payments: Pick<IncomePaymentJson, "date" | "amount">[]): MonthRow[] {
   const months = new Map<string, { month: string; sales: number; cents: number }>();
   for (const p of payments) {
     const d = new Date(p.date);

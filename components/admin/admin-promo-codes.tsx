@@ -17,7 +17,7 @@ import { PromoDialog } from "./promo-dialog";
 import { EMPTY_PROMO_FILTERS, PromoFilters, type PromoFilterValues } from "./promo-filters";
 
 /** The display status: Active only when enabled and not yet expired (at `now`). */
-export function isPromoActive(promo: Pick<PromoCodeJson, "isActive" | "expiresAt">, now: number): boolean {
+function isPromoActive(promo: Pick<PromoCodeJson, "isActive" | "expiresAt">, now: number): boolean {
   return promo.isActive && new Date(promo.expiresAt).getTime() > now;
 }
 

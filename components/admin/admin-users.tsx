@@ -18,7 +18,7 @@ import { SubscriptionBadge, UserDetailDialog } from "./user-detail-dialog";
 import { NO_USER_FILTERS, UserFilters, type UserFilterValues } from "./user-filters";
 
 /** Header checkbox state for the rows on this page. */
-export function pageSelection(ids: string[], selected: ReadonlySet<string>): boolean | "indeterminate" {
+function pageSelection(ids: string[], selected: ReadonlySet<string>): boolean | "indeterminate" {
   const n = ids.filter((id) => selected.has(id)).length;
   if (n === 0 || ids.length === 0) return false;
   return n === ids.length ? true : "indeterminate";

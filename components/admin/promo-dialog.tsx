@@ -25,7 +25,7 @@ import {
 } from "@/lib/services/admin/promo-schemas";
 import { adminError, adminFormError } from "./admin-errors";
 
-export type PromoDialogMode = { kind: "create" } | { kind: "edit"; promo: PromoCodeJson };
+type PromoDialogMode = { kind: "create" } | { kind: "edit"; promo: PromoCodeJson };
 
 /** The spec's create defaults: 10% and 100 uses; the expiry defaults to 30 days from today. */
 const DEFAULT_DISCOUNT = 10;

@@ -2,7 +2,7 @@ import { Progress } from "@/components/ui/progress";
 import type { CreditsJson } from "@/lib/services/credits/credits";
 
 /** Generator header meter colours: green at 50 % or more, yellow below 50 %, red below 25 %. */
-export function meterColor(remainingPercent: number): string {
+function meterColor(remainingPercent: number): string {
   if (remainingPercent >= 50) return "bg-success";
   if (remainingPercent >= 25) return "bg-warning";
   return "bg-destructive";

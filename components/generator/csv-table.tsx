@@ -18,8 +18,8 @@ import { EditableCell } from "./editable-cell";
 
 export const ROW_HEIGHT = 40;
 /** Data columns: 150 px by default, resizable down to 80 px (spec 2). */
-export const DEFAULT_COLUMN_WIDTH = 150;
-export const MIN_COLUMN_WIDTH = 80;
+const DEFAULT_COLUMN_WIDTH = 150;
+const MIN_COLUMN_WIDTH = 80;
 const NUMBER_WIDTH = 56;
 /** Quality badge and approve check (76 px), then generate, edit, view response and delete. */
 const ACTIONS_WIDTH = 256;

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 const TRUNCATE: Record<string, number> = { [GENERATED_COLUMNS.subject]: 40, [GENERATED_COLUMNS.body]: 50 };
 
 /** Display text: Subject Line cut at 40 characters and Email Body at 50. */
-export function displayValue(column: string, value: string): string {
+function displayValue(column: string, value: string): string {
   const limit = TRUNCATE[column];
   return limit && value.length > limit ? `${value.slice(0, limit)}...` : value;
 }

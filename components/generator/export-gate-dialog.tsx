@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { formatCount } from "@/lib/csv/limits";
 
 /** "Skip 4 rows with problems". */
-export const skipLabel = (n: number) => `Skip ${n} row${n === 1 ? "" : "s"} with problems`;
+const skipLabel = (n: number) => `Skip ${n} row${n === 1 ? "" : "s"} with problems`;
 
 export interface ExportGateProps {
   /** The export waiting for an answer ("Export as CSV", "Export to Make" …); null: closed. */

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-export interface ExportTarget {
+interface ExportTarget {
   id: string;
   label: string;
   configured: boolean;

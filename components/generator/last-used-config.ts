@@ -1,7 +1,7 @@
 import type { AiSettings } from "@/lib/ai/defaults";
 
 /** Local storage key of the configuration last saved in this browser (spec 9). */
-export const LAST_USED_CONFIG_KEY = "lastUsedConfig";
+const LAST_USED_CONFIG_KEY = "lastUsedConfig";
 
 export function rememberLastUsedConfig(config: AiSettings): void {
   localStorage.setItem(LAST_USED_CONFIG_KEY, JSON.stringify(config));

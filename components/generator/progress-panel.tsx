@@ -21,13 +21,13 @@ export interface BatchProgress {
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** Batch mode: "Submitting to OpenAI…", then "Submitted to OpenAI · 1,240 of 5,000 back". */
-export function providerText(provider: NonNullable<BatchProgress["provider"]>): string {
+function providerText(provider: NonNullable<BatchProgress["provider"]>): string {
   if (provider.submitted === 0) return `Submitting to ${provider.name}…`;
   return `Submitted to ${provider.name} · ${count(provider.returned)} of ${count(provider.submitted)} back`;
 }
 
 /** "about 2 min left", "about 40 s left", "about 1 h 5 min left". */
-export function formatEta(seconds: number): string {
+function formatEta(seconds: number): string {
   if (seconds < 60) return `about ${Math.max(1, Math.round(seconds / 5) * 5)} s left`;
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `about ${minutes} min left`;

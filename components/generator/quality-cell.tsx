@@ -9,7 +9,7 @@ import { mostSevere, type QualityFlag } from "@/lib/quality/rules";
 import { cn } from "@/lib/utils";
 
 /** "2 quality flags: Unresolved placeholder "[First Name]"; Subject is 72 characters (limit 60)". */
-export function flagsLabel(flags: readonly QualityFlag[]): string {
+function flagsLabel(flags: readonly QualityFlag[]): string {
   const n = flags.length;
   return `${n} quality flag${n === 1 ? "" : "s"}: ${flags.map((f) => f.message).join("; ")}`;
 }
@@ -24,7 +24,7 @@ const BADGE = {
  * clean row. A button (reachable with Tab) named after the flags; its tooltip lists them on hover,
  * on focus and on click (touch), and Escape closes it.
  */
-export function QualityBadge({ flags }: { flags: readonly QualityFlag[] }) {
+function QualityBadge({ flags }: { flags: readonly QualityFlag[] }) {
   const [open, setOpen] = useState(false);
   const severity = mostSevere(flags);
   if (severity === "clean") return null;
@@ -81,7 +81,7 @@ export function QualityBadge({ flags }: { flags: readonly QualityFlag[] }) {
 }
 
 /** The approve check mark of a generated row: a toggle button, saved through the API. */
-export function ApproveToggle({
+function ApproveToggle({
   rowNumber,
   approved,
   onToggle,

@@ -9,7 +9,7 @@ import { useEstimate } from "@/lib/client/queries/ai";
 import type { RunMode } from "@/lib/services/generation/run-mode";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 
-export const RUN_MODE_LABELS: Record<RunMode, string> = {
+const RUN_MODE_LABELS: Record<RunMode, string> = {
   standard: "Standard — fastest",
   batch: "Batch — about half the cost, results within 24 h (usually under an hour)",
 };
@@ -40,7 +40,7 @@ export function batchModeBlocker(useCase: UseCase, capText: string): string | nu
 const RUN_MODE_KEY = "runMode";
 
 /** The mode chosen last in this tab (session storage), Standard by default. */
-export function rememberedRunMode(): RunMode {
+function rememberedRunMode(): RunMode {
   try {
     return sessionStorage.getItem(RUN_MODE_KEY) === "batch" ? "batch" : "standard";
   } catch {
@@ -48,7 +48,7 @@ export function rememberedRunMode(): RunMode {
   }
 }
 
-export function rememberRunMode(mode: RunMode): void {
+function rememberRunMode(mode: RunMode): void {
   try {
     sessionStorage.setItem(RUN_MODE_KEY, mode);
   } catch {

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/csv/limits";
 
-export const SCROLL_STEP = 100;
+const SCROLL_STEP = 100;
 
 /**
  * "N rows x M columns" ("4 of N rows x M columns" when a filter shows only some) and the horizontal

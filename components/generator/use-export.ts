@@ -34,7 +34,7 @@ const ACTION_LABELS: Record<ExportAction, string> = {
 const NONE_BLOCKED: ReadonlySet<number> = new Set();
 
 /** "Sending 2,400 of 5,000 rows to Make…": a large export's progress, shown in its toast. */
-export function exportProgressText(sent: number, total: number, target: ExportDestination): string {
+function exportProgressText(sent: number, total: number, target: ExportDestination): string {
   return `Sending ${formatNumber(sent)} of ${formatNumber(total)} rows to ${TARGETS[target].label}…`;
 }
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 
-export const FAQ: { q: string; a: string }[] = [
+const FAQ: { q: string; a: string }[] = [
   {
     q: "How do I set up my API keys?",
     a: "Open your dashboard and use the API Keys card: click Manage Connections, then add a connection with a name, the provider and your key. The first key you add becomes the active one; you can switch, check or delete keys there at any time.",

@@ -1,5 +1,4 @@
 import { Badge } from "@/components/ui/badge";
-import type { TicketJson } from "@/lib/services/tickets/serialize";
 
 const STATUS_VARIANT = { open: "default", "in-progress": "warning", resolved: "success", closed: "secondary" } as const;
 const PRIORITY_VARIANT = { low: "secondary", medium: "outline", high: "destructive" } as const;
@@ -11,9 +10,3 @@ export function StatusBadge({ status }: { status: string }) {
 export function PriorityBadge({ priority }: { priority: string }) {
   return <Badge variant={PRIORITY_VARIANT[priority as keyof typeof PRIORITY_VARIANT] ?? "outline"}>{priority}</Badge>;
 }
-
-/**
- * @deprecated Import `TicketJson` from `@/lib/services/tickets/serialize` (the serializer's type).
- * Kept as an alias (not a copy) while the admin screens move over.
- */
-export type TicketSummary = TicketJson;

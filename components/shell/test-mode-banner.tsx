@@ -1,4 +1,4 @@
-export const TEST_MODE_BANNER = "Test mode: e-mails go to the outbox, payments are simulated";
+const TEST_MODE_BANNER = "Test mode: e-mails go to the outbox, payments are simulated";
 
 /** A thin bar on every page of a deployment running the test drivers (ALLOW_TEST_DRIVERS=1). */
 export function TestModeBanner() {

@@ -3,7 +3,7 @@ import { DEFAULT_MODEL } from "./models";
 import type { QualityRules } from "@/lib/quality/rules-schema";
 
 /** Defaults of a new AI configuration (spec section 3 "AI config"). */
-export const DEFAULT_PROMPT =
+const DEFAULT_PROMPT =
   "Write a short, friendly cold email to {{First Name}} at {{Company}}. Open with one specific observation about {{Company}}, " +
   "say in one sentence how we help similar teams book more qualified meetings, and end with a low-pressure question. " +
   "Keep the body under 120 words with no buzzwords, and write a subject line of at most 8 words.";

@@ -1,11 +1,8 @@
 import type { Provider } from "@/lib/ai/providers";
 import { MODEL_TABLE, PREFERRED_DEFAULTS, type ModelEntry, type ModelPrice, type ModelQuirks } from "./model-table";
 
-export type { ModelPrice, ModelQuirks } from "./model-table";
+export type { ModelQuirks } from "./model-table";
 export type ModelInfo = ModelEntry;
-
-/** The curated table (lib/ai/model-table.ts); kept under its old name. */
-export const MODEL_CATALOGUE: readonly ModelInfo[] = MODEL_TABLE;
 
 /** Static defaults (the first preferred model per provider); at run time use `pickDefaultModel`. */
 export const DEFAULT_MODEL_BY_PROVIDER: Record<Provider, string> = {
@@ -15,7 +12,7 @@ export const DEFAULT_MODEL_BY_PROVIDER: Record<Provider, string> = {
 export const DEFAULT_MODEL = DEFAULT_MODEL_BY_PROVIDER.Anthropic;
 
 /** Days before a shutdown from which configs, templates and batches on the model show a warning. */
-export const SHUTDOWN_WARNING_DAYS = 30;
+const SHUTDOWN_WARNING_DAYS = 30;
 
 const DATE_SUFFIX = /^-(\d{8}|\d{4}-\d{2}-\d{2})$/;
 
@@ -26,7 +23,7 @@ export function isAliasOf(a: string, b: string): boolean {
   return long.startsWith(short) && DATE_SUFFIX.test(long.slice(short.length));
 }
 
-export function findCatalogueModel(id: string): ModelInfo | undefined {
+function findCatalogueModel(id: string): ModelInfo | undefined {
   return MODEL_TABLE.find((m) => m.id === id);
 }
 
@@ -52,7 +49,7 @@ export function modelLabel(id: string): string {
 }
 
 /** Chat-capable model ids from a provider's list (embeddings, audio, images are left out). */
-export function isChatModelId(provider: Provider, id: string): boolean {
+function isChatModelId(provider: Provider, id: string): boolean {
   if (provider === "Anthropic") return id.startsWith("claude-");
   if (!OPENAI_ID.test(id)) return false;
   return !/(audio|realtime|transcribe|tts|image|search|embedding|instruct|codex|computer-use|moderation)/.test(id);
@@ -102,7 +99,7 @@ export interface ModelOption {
   price: ModelPrice | null;
 }
 
-export function toModelOption(id: string, provider: Provider, now: Date): ModelOption {
+function toModelOption(id: string, provider: Provider, now: Date): ModelOption {
   const { retired, retiredOn, shutdownOn, replacement } = modelLifecycle(id, now);
   return {
     id,
@@ -117,7 +114,7 @@ export function toModelOption(id: string, provider: Provider, now: Date): ModelO
 }
 
 /** The live list offers the id: itself or an alias (`claude-x` ↔ `claude-x-20250101`). */
-export function liveOffers(live: readonly string[], id: string): boolean {
+function liveOffers(live: readonly string[], id: string): boolean {
   return live.some((l) => isAliasOf(l, id));
 }
 

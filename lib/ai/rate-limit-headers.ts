@@ -7,7 +7,7 @@
  */
 
 /** One bucket as the provider reported it. */
-export interface RateBucket {
+interface RateBucket {
   limit?: number;
   remaining?: number;
   /** Milliseconds until the bucket is full again (≥ 0). */
@@ -50,7 +50,7 @@ export function parseDuration(text: string | null | undefined): number | undefin
 }
 
 /** An RFC 3339 time → milliseconds from `now` (≥ 0); undefined when unreadable. */
-export function parseResetTime(text: string | null | undefined, now: number): number | undefined {
+function parseResetTime(text: string | null | undefined, now: number): number | undefined {
   if (!text) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);

@@ -1,7 +1,7 @@
 import { modelQuirks } from "./models";
 
 /** Sampling temperature of a generation, sent only to models that accept a non-default one. */
-export const GENERATION_TEMPERATURE = 0.7;
+const GENERATION_TEMPERATURE = 0.7;
 /** Output cap: reasoning models count their reasoning in it, so they get more room. */
 const MAX_OUTPUT_TOKENS = 4096;
 const MAX_COMPLETION_TOKENS = 16_000;

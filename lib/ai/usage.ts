@@ -14,8 +14,6 @@ export interface UsageJson extends TokenUsage {
   costUsd: number | null;
 }
 
-export const ZERO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
-
 /** Cost in USD of a call to `model` (batch-mode calls at the batch price); null when the price is unknown. */
 export function costOfUsage(model: string, usage: TokenUsage, options: { batch?: boolean } = {}): number | null {
   const price = findModel(model)?.price;
@@ -28,8 +26,4 @@ export function costOfUsage(model: string, usage: TokenUsage, options: { batch?:
     1_000_000;
   const cost = options.batch ? standard * (1 - price.batchDiscount) : standard;
   return Math.round(cost * 1e8) / 1e8;
-}
-
-export function withCost(model: string, usage: TokenUsage, options: { batch?: boolean } = {}): UsageJson {
-  return { ...usage, costUsd: costOfUsage(model, usage, options) };
 }

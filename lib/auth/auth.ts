@@ -10,7 +10,7 @@ import { sendMail } from "@/lib/mail/send";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./session-policy";
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from "@/lib/mail/templates";
 
-export const AUTH_BASE_PATH = "/api/identity";
+const AUTH_BASE_PATH = "/api/identity";
 const TRIAL_DAYS = 3;
 
 function createAuth() {

@@ -10,7 +10,7 @@ import { hasMalformedCredential } from "./credential-shape";
 import { resolveSessionFast } from "./fast-session";
 
 /** How the caller proved who they are: a Better Auth session (cookie or token) or an API key. */
-export type AuthMethod = "session" | "api_key";
+type AuthMethod = "session" | "api_key";
 
 export interface Caller {
   user: UserRow;

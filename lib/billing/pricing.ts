@@ -1,7 +1,6 @@
 /** Plans and prices (spec sections 1 and 9). Money in USD units in the API, cents at the payment provider. */
 export const LIFETIME = { id: "lifetime", price: 149, listPrice: 329, badge: "55% OFF" } as const;
 export const MONTHLY = { price: 29, emailsPerMonth: 3000 } as const;
-export const MONEY_BACK_DAYS = 30;
 
 /** 149 × (1 − d/100), two decimals. */
 export function lifetimePrice(discountPercentage = 0): number {
@@ -11,10 +10,6 @@ export function lifetimePrice(discountPercentage = 0): number {
 
 export function lifetimePriceCents(discountPercentage = 0): number {
   return Math.round(lifetimePrice(discountPercentage) * 100);
-}
-
-export function formatUsd(amount: number): string {
-  return `$${amount.toFixed(2)}`;
 }
 
 /** Licence keys: five groups of five characters, without look-alikes (no 0/O, 1/I/L). */

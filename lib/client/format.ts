@@ -40,11 +40,6 @@ export function formatMoney(value: number, locale?: Locale, currency = "USD"): s
   }).format(value);
 }
 
-/** 25% from a fraction (0.25). */
-export function formatPercent(fraction: number, locale?: Locale): string {
-  return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(fraction);
-}
-
 /** Nov 24, 2026 */
 export function formatDate(value: Date | string | number, locale?: Locale): string {
   return dateFormat(locale, { year: "numeric", month: "short", day: "numeric" }).format(toDate(value));
@@ -64,13 +59,4 @@ export function formatDateTime(value: Date | string | number, locale?: Locale): 
 /** The spec's numeric date M/D/YYYY (en-US) unless a locale is given. */
 export function formatShortDate(value: Date | string | number, locale: Locale = "en-US"): string {
   return dateFormat(locale, { year: "numeric", month: "numeric", day: "numeric" }).format(toDate(value));
-}
-
-/** "about 2 min", "45 s" — a duration in seconds, rounded for people. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.round((seconds % 3600) / 60);
-  return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
 }

@@ -1,5 +1,5 @@
 /** Display names shared by several screens. */
-export const USE_CASE_LABELS: Record<string, string> = {
+const USE_CASE_LABELS: Record<string, string> = {
   web_research: "Web Research",
   content_creation: "Content Creation",
 };

@@ -21,21 +21,21 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 export const CROSS_SITE_MESSAGE = "Cross-site request refused: this action must come from the app's own pages.";
 export const JSON_ONLY_MESSAGE = "Content-Type must be application/json";
 
-export function isStateChanging(method: string): boolean {
+function isStateChanging(method: string): boolean {
   return STATE_CHANGING.has(method.toUpperCase());
 }
 
 /** A token-authenticated API client (header present; its validity is the route's business). */
-export function hasTokenCredentials(headers: Headers): boolean {
+function hasTokenCredentials(headers: Headers): boolean {
   return Boolean(headers.get("x-auth-token")?.trim() || headers.get("authorization")?.trim());
 }
 
-export function hasSessionCookie(headers: Headers): boolean {
+function hasSessionCookie(headers: Headers): boolean {
   return SESSION_COOKIE.test(headers.get("cookie") ?? "");
 }
 
 /** APP_URL's origin (scheme://host[:port]). */
-export function appOrigin(): string {
+function appOrigin(): string {
   return new URL(env().appUrl).origin;
 }
 
@@ -46,13 +46,13 @@ export function isSameOrigin(headers: Headers, origin = appOrigin()): boolean {
 }
 
 /** A body is announced by Content-Length > 0 or Transfer-Encoding (HTTP/1.1 sends one of them with every body). */
-export function hasBody(headers: Headers): boolean {
+function hasBody(headers: Headers): boolean {
   const length = headers.get("content-length");
   if (length !== null && length.trim() !== "" && Number(length) !== 0) return true;
   return headers.has("transfer-encoding");
 }
 
-export function isJsonContentType(value: string | null): boolean {
+function isJsonContentType(value: string | null): boolean {
   const media = (value ?? "").split(";")[0]!.trim().toLowerCase();
   return media === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(media);
 }
@@ -80,6 +80,6 @@ export function isServerActionRequest(req: Request, pathname: string): boolean {
 }
 
 /** Paths answered by route handlers (the /api tree and its prefix-less forms, next.config.ts). */
-export function isApiPath(pathname: string): boolean {
+function isApiPath(pathname: string): boolean {
   return /^\/(?:api|auth|ai|csv|tickets|webhooks|zapier)(?:\/|$)/.test(pathname) || /^\/pricing\/./.test(pathname);
 }

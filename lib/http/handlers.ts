@@ -7,8 +7,6 @@ import { apiRequestRefusal } from "./csrf";
 import { errorResponse, json } from "./respond";
 import { logPath, requestIdOf, withApiHeaders } from "./response-headers";
 
-export { REQUEST_ID_HEADER } from "./response-headers";
-
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
 type Result = Response | object | null | undefined;
@@ -75,7 +73,7 @@ export function handle<P extends Params = Params>(
 }
 
 /** The caller and how they authenticated (session or API key); 401 otherwise. */
-export async function requireCaller(req: Request): Promise<Caller> {
+async function requireCaller(req: Request): Promise<Caller> {
   const caller = await getCallerFromHeaders(req.headers);
   if (caller) {
     requestUsers.set(req, caller.user.id);
@@ -90,7 +88,7 @@ export async function requireCaller(req: Request): Promise<Caller> {
     : new AppError("unauthenticated", "Authentication required");
 }
 
-export async function requireUser(req: Request): Promise<UserRow> {
+async function requireUser(req: Request): Promise<UserRow> {
   return (await requireCaller(req)).user;
 }
 

@@ -47,7 +47,7 @@ export function zodMessage(error: ZodError): string {
 }
 
 /** The wire shape of every error: the spec's `{ msg }` plus a stable `code`. */
-export interface ErrorJson {
+interface ErrorJson {
   msg: string;
   code: ErrorCode;
   [extra: string]: unknown;
@@ -58,10 +58,10 @@ export interface MessageJson {
   msg: string;
 }
 
-export const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
+const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
 /** An AppError as its JSON body and status. */
-export function errorBody(error: AppError): ErrorJson {
+function errorBody(error: AppError): ErrorJson {
   return { msg: error.msg, code: error.code, ...error.extra };
 }
 

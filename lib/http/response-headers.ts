@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { apiSecurityHeaders } from "./security-headers";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's `x-request-id` when it is a plain token, else a new one. */

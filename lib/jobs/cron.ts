@@ -31,7 +31,7 @@ const JOBS_PER_FETCH = 4;
  * requests still in flight are cut a little before its end (at most 2 s) so that the call has time
  * to write, release its leases and answer within the budget.
  */
-export function cronDeadline(startedAt: number, budgetMs: number): Required<Pick<RunDeadline, "startBy" | "endBy">> {
+function cronDeadline(startedAt: number, budgetMs: number): Required<Pick<RunDeadline, "startBy" | "endBy">> {
   return { startBy: startedAt + budgetMs * 0.7, endBy: startedAt + budgetMs - Math.min(2_000, budgetMs * 0.1) };
 }
 

@@ -17,7 +17,7 @@ export type JobOutcome = "done" | "yielded";
 export type JobHandler = (data: any, ctx: JobContext) => Promise<JobOutcome>;
 
 /** Runs a batch under its lease until it is over or the deadline comes ("busy": another worker has it). */
-export async function runBatchJob(batchId: string, ctx: JobContext): Promise<JobOutcome> {
+async function runBatchJob(batchId: string, ctx: JobContext): Promise<JobOutcome> {
   const outcome = await runBatch(batchId, { workerId: ctx.workerId, deadline: ctx.deadline });
   return outcome === "yielded" ? "yielded" : "done";
 }

@@ -22,7 +22,7 @@ const holder = globalThis as unknown as { __workerStarted?: Promise<void>; __wor
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** Dispatches batches that no live worker holds: never started, or left by a worker that died. */
-export async function resumeOrphanedBatches(): Promise<number> {
+async function resumeOrphanedBatches(): Promise<number> {
   const ids = await orphanedBatchIds();
   for (const id of ids) await dispatchBatch(id);
   return ids.length;

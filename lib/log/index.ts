@@ -28,7 +28,7 @@ function createLogger(): Logger {
 // One instance per process, shared by every bundle of the Next server (like the database handle).
 const holder = globalThis as unknown as { __logger?: Logger };
 
-export const log: Logger = (holder.__logger ??= createLogger());
+const log: Logger = (holder.__logger ??= createLogger());
 
 /** A child logger whose lines carry `component` (e.g. "http", "worker", "batch", "cron"). */
 export function logger(component: string): Logger {

@@ -4,7 +4,7 @@ import { outboxDriver } from "./outbox-driver";
 import { resendDriver } from "./resend-driver";
 import type { MailBatchOptions, MailBatchResult, MailDriver, MailMessage } from "./types";
 
-export function mailDriver(): MailDriver {
+function mailDriver(): MailDriver {
   return env().mailDriver === "resend" ? resendDriver : outboxDriver;
 }
 

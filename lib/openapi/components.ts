@@ -518,6 +518,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Check<T extends true> = T;
 type Out<K extends ResponseSchemaName> = z.output<(typeof RESPONSE_SCHEMAS)[K]>;
 
+/** @public Compile-time only: never imported. */
 export type PayloadChecks = [
   Check<Same<Out<"Message">, MessageJson>>,
   Check<Same<Out<"User">, UserJson>>,

@@ -189,7 +189,7 @@ function parameters(op: OperationSpec): ParameterObject[] {
 }
 
 /** Spec section 7 paths also answer without the `/api` prefix (next.config.ts rewrites). */
-export function pathWithoutPrefix(path: string): string | null {
+function pathWithoutPrefix(path: string): string | null {
   const area = path.split("/")[2];
   if (["auth", "ai", "csv", "tickets", "webhooks", "zapier"].includes(area ?? "")) return path.replace(/^\/api/, "");
   if (area === "pricing" || area === "admin") return path.replace(/^\/api/, "");

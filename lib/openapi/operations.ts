@@ -37,7 +37,7 @@ import { QUALITY_OPERATIONS } from "./quality-operations";
 import { USAGE_OPERATIONS } from "./usage-operations";
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /**
  * Who may call an operation:
@@ -77,7 +77,7 @@ export const TAGS = [
     description: "Health, the cron entry point, this document, and hooks for payments and local development.",
   },
 ] as const;
-export type Tag = (typeof TAGS)[number]["name"];
+type Tag = (typeof TAGS)[number]["name"];
 
 /** An error code the operation can answer with; a pair gives a status other than the code's usual one. */
 export type ErrorSpec = ErrorCode | readonly [ErrorCode, number];

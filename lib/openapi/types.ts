@@ -21,7 +21,7 @@ export interface ResponseObject {
   content?: Record<string, MediaTypeObject>;
 }
 
-export interface RequestBodyObject {
+interface RequestBodyObject {
   required?: boolean;
   description?: string;
   content: Record<string, MediaTypeObject>;
@@ -46,7 +46,7 @@ export interface OperationObject {
 
 export type PathItemObject = Partial<Record<"get" | "post" | "put" | "patch" | "delete", OperationObject>>;
 
-export interface SecuritySchemeObject {
+interface SecuritySchemeObject {
   type: "apiKey" | "http";
   description?: string;
   name?: string;

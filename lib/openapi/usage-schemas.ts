@@ -44,6 +44,7 @@ export const USAGE_RESPONSE_SCHEMAS = { Estimate, Usage } as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Check<T extends true> = T;
+/** @public Compile-time only: never imported. */
 export type UsagePayloadChecks = [
   Check<Same<z.output<typeof Estimate>, EstimateJson>>,
   Check<Same<z.output<typeof Usage>, UsageJson>>,

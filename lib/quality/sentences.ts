@@ -53,7 +53,7 @@ function trimTrailingPunctuation(text: string): string {
 }
 
 /** Openings with fewer words are too generic ("Quick question.") to call two rows the same. */
-export const MIN_OPENING_WORDS = 4;
+const MIN_OPENING_WORDS = 4;
 
 // A period after one of these does not end a sentence ("Hello Mr. Smith", "Acme Inc. raised …").
 const ABBREVIATIONS = new Set("mr mrs ms dr prof sr jr st inc ltd co corp vs etc e.g i.e approx dept u.s".split(" "));

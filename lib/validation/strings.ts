@@ -36,9 +36,9 @@ export function cleanDeep<T>(value: T): T {
 }
 
 /** Oldest and newest instants a date field accepts: both ends round-trip through PostgreSQL and `toISOString`. */
-export const DATE_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
+const DATE_RANGE = { min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
 
-export function isDateInRange(date: Date): boolean {
+function isDateInRange(date: Date): boolean {
   const t = date.getTime();
   return Number.isFinite(t) && t >= DATE_RANGE.min && t <= DATE_RANGE.max;
 }

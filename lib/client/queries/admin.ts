@@ -46,7 +46,7 @@ function adminApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
 }
 
 /** `?a=1&b=x` without empty values. */
-export function queryString(params: Record<string, string | number | undefined>): string {
+function queryString(params: Record<string, string | number | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
   const s = q.toString();

@@ -33,14 +33,14 @@ export const aiKeys = {
   estimate: (payload: BulkInput) => [...aiKeys.all, "estimate", payload] as const,
 };
 
-export const fetchAiConfig = () => api<UserAiConfigJson>("/api/ai/config");
+const fetchAiConfig = () => api<UserAiConfigJson>("/api/ai/config");
 /** `GET /api/ai/connections` answers `{ connections }`. */
-export const fetchConnections = () => api<ConnectionsJson>("/api/ai/connections").then((body) => body.connections);
-export const fetchModels = () => api<ModelsJson>("/api/ai/models");
-export const fetchTemplates = () => api<TemplateJson[]>("/api/ai/templates");
-export const fetchTemplate = (id: string) => api<TemplateJson>(`/api/ai/templates/${encodeURIComponent(id)}`);
-export const fetchModelWarnings = () => api<ModelWarningsJson>("/api/ai/model-warnings").then((body) => body.warnings);
-export const fetchCredits = () => api<CreditsJson>("/api/ai/credits");
+const fetchConnections = () => api<ConnectionsJson>("/api/ai/connections").then((body) => body.connections);
+const fetchModels = () => api<ModelsJson>("/api/ai/models");
+const fetchTemplates = () => api<TemplateJson[]>("/api/ai/templates");
+const fetchTemplate = (id: string) => api<TemplateJson>(`/api/ai/templates/${encodeURIComponent(id)}`);
+const fetchModelWarnings = () => api<ModelWarningsJson>("/api/ai/model-warnings").then((body) => body.warnings);
+const fetchCredits = () => api<CreditsJson>("/api/ai/credits");
 
 export function useAiConfig(initialData?: UserAiConfigJson) {
   return useQuery({ queryKey: aiKeys.config(), queryFn: fetchAiConfig, initialData });
@@ -194,8 +194,7 @@ export function useSwitchModel() {
   });
 }
 
-export const fetchEstimate = (payload: BulkInput) =>
-  api<EstimateJson>("/api/ai/estimate", { method: "POST", body: payload });
+const fetchEstimate = (payload: BulkInput) => api<EstimateJson>("/api/ai/estimate", { method: "POST", body: payload });
 
 /** How long a payload has to stay unchanged (typing in the dialog) before it is estimated. */
 const ESTIMATE_DEBOUNCE_MS = 400;

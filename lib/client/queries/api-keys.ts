@@ -5,12 +5,12 @@ import type { CreateApiKeyInput } from "@/lib/services/api-keys/schemas";
 import type { ApiKeyJson, CreatedApiKeyJson } from "@/lib/services/api-keys/serialize";
 
 /** Query keys of the user's API keys for external programs (settings page). */
-export const apiKeyKeys = {
+const apiKeyKeys = {
   all: ["api-keys"] as const,
   list: () => [...apiKeyKeys.all, "list"] as const,
 };
 
-export const fetchApiKeys = () => api<ApiKeyJson[]>("/api/keys");
+const fetchApiKeys = () => api<ApiKeyJson[]>("/api/keys");
 
 export function useApiKeys() {
   return useQuery({ queryKey: apiKeyKeys.list(), queryFn: fetchApiKeys });

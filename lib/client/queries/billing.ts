@@ -5,14 +5,14 @@ import type { PromoValidationJson } from "@/lib/services/billing/promo-codes";
 import { api, hasCode, messageOf } from "@/lib/client/api";
 
 /** Query keys of the billing domain (pricing, payment, licence). */
-export const billingKeys = {
+const billingKeys = {
   all: ["billing"] as const,
   payment: (sessionId: string) => [...billingKeys.all, "payment", sessionId] as const,
 };
 
 /* Payload types: the server functions' return types are the contract (erased at build). */
 export type CheckoutJson = Awaited<ReturnType<typeof startCheckout>>;
-export type PaymentJson = Awaited<ReturnType<typeof verifyPayment>>;
+type PaymentJson = Awaited<ReturnType<typeof verifyPayment>>;
 export type LicenseCheckJson = Awaited<ReturnType<typeof verifyLicense>>;
 
 export function useValidatePromo() {
@@ -40,8 +40,8 @@ export function useActivateLicense() {
 }
 
 /** Attempts and spacing while the provider's confirmation is on its way (spec: "then 'Payment Successful!'"). */
-export const PAYMENT_ATTEMPTS = 5;
-export const PAYMENT_RETRY_MS = 2000;
+const PAYMENT_ATTEMPTS = 5;
+const PAYMENT_RETRY_MS = 2000;
 
 /**
  * One answer of verify-payment: the key, or "not yet" (not paid yet, or the provider briefly

@@ -7,7 +7,7 @@ import { api } from "@/lib/client/api";
  * Query keys of the CSV files. The generator keeps the open file in its own store (delta sync,
  * optimistic cell edits); these keys serve the lists and one-off reads.
  */
-export const csvKeys = {
+const csvKeys = {
   all: ["csv"] as const,
   list: () => [...csvKeys.all, "list"] as const,
   recent: () => [...csvKeys.all, "recent"] as const,
@@ -26,7 +26,7 @@ export function useRowUsage(csvId: string | null, rowId: number | null) {
   });
 }
 
-export const fetchRecentCsvFiles = () => api<CsvFileSummary[]>("/api/csv/recent");
+const fetchRecentCsvFiles = () => api<CsvFileSummary[]>("/api/csv/recent");
 
 /** The dashboard's "Recent CSV Files": read again on every visit, so an import made meanwhile shows. */
 export function useRecentCsvFiles() {

@@ -14,7 +14,7 @@ export const generationKeys = {
 };
 
 /** Batch polling interval (spec 9: 1 second). */
-export const BATCH_POLL_MS = 1_000;
+const BATCH_POLL_MS = 1_000;
 /** Polls in a row that may fail before polling gives up ('Batch processing error: ...'). */
 const POLL_ATTEMPTS = 3;
 
@@ -24,7 +24,7 @@ export function isTerminalStatus(status: BatchStatusJson["status"]): boolean {
   return TERMINAL.includes(status);
 }
 
-export function fetchBatchStatus(batchId: string): Promise<BatchStatusJson> {
+function fetchBatchStatus(batchId: string): Promise<BatchStatusJson> {
   return api<BatchStatusJson>(`/api/ai/batch-status/${encodeURIComponent(batchId)}`);
 }
 

@@ -11,7 +11,7 @@ import type { WebhookTestJson } from "@/lib/services/integrations/send";
 import { api } from "@/lib/client/api";
 
 /** Query keys of the automation integrations (Make, Zapier), used by the dashboard and the generator's export menu. */
-export const integrationKeys = {
+const integrationKeys = {
   all: ["integrations"] as const,
   make: () => [...integrationKeys.all, "make"] as const,
   zapier: () => [...integrationKeys.all, "zapier"] as const,
@@ -32,14 +32,14 @@ const ZAPIER_NOT_CONFIGURED: ZapierConfigJson = {
 };
 
 // A failed read counts as "not configured" (spec): these reads never fail.
-export const fetchMakeConfig = () => api<MakeConfigJson>("/api/webhooks/config").catch(() => MAKE_NOT_CONFIGURED);
-export const fetchZapierConfig = () => api<ZapierConfigJson>("/api/zapier/config").catch(() => ZAPIER_NOT_CONFIGURED);
+const fetchMakeConfig = () => api<MakeConfigJson>("/api/webhooks/config").catch(() => MAKE_NOT_CONFIGURED);
+const fetchZapierConfig = () => api<ZapierConfigJson>("/api/zapier/config").catch(() => ZAPIER_NOT_CONFIGURED);
 
-export function useMakeConfig() {
+function useMakeConfig() {
   return useQuery({ queryKey: integrationKeys.make(), queryFn: fetchMakeConfig });
 }
 
-export function useZapierConfig() {
+function useZapierConfig() {
   return useQuery({ queryKey: integrationKeys.zapier(), queryFn: fetchZapierConfig });
 }
 

@@ -3,15 +3,15 @@ import type { JobJson } from "@/lib/services/jobs/jobs";
 import { api, ApiError } from "@/lib/client/api";
 
 /** Query keys of background jobs (admin bulk e-mail, large exports): one entry per job. */
-export const jobKeys = {
+const jobKeys = {
   all: ["jobs"] as const,
   job: (jobId: string) => [...jobKeys.all, jobId] as const,
 };
 
 /** How often a running job is asked for its progress. */
-export const JOB_POLL_MS = 1000;
+const JOB_POLL_MS = 1000;
 
-export const fetchJob = (jobId: string, options: { signal?: AbortSignal; allow401?: boolean } = {}) =>
+const fetchJob = (jobId: string, options: { signal?: AbortSignal; allow401?: boolean } = {}) =>
   api<JobJson>(`/api/jobs/${encodeURIComponent(jobId)}`, options);
 
 export function isJobOver(job: JobJson | undefined): boolean {

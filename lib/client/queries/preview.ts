@@ -6,7 +6,7 @@ import type { PreviewJson } from "@/lib/services/preview/run-preview";
 import { aiKeys } from "./ai";
 
 /** Mutation keys of previews (nothing is cached: a preview is shown once, then kept or discarded). */
-export const previewKeys = {
+const previewKeys = {
   all: ["preview"] as const,
   run: () => [...previewKeys.all, "run"] as const,
   keep: () => [...previewKeys.all, "keep"] as const,

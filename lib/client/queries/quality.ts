@@ -3,7 +3,7 @@ import { api } from "@/lib/client/api";
 import type { FileQualityJson, RowApprovalJson } from "@/lib/services/quality/file-quality";
 
 /** Query keys of the generated rows' quality (flags and approvals), per CSV file. */
-export const qualityKeys = {
+const qualityKeys = {
   all: ["quality"] as const,
   file: (csvId: string) => [...qualityKeys.all, "file", csvId] as const,
 };

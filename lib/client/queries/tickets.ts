@@ -5,7 +5,7 @@ import type { createTicketSchema } from "@/lib/services/tickets/schemas";
 import { api } from "@/lib/client/api";
 
 /** Query keys of the user's support tickets (the admin side has its own). */
-export const ticketKeys = {
+const ticketKeys = {
   all: ["tickets"] as const,
   mine: () => [...ticketKeys.all, "mine"] as const,
   detail: (id: string) => [...ticketKeys.all, "detail", id] as const,
@@ -13,8 +13,8 @@ export const ticketKeys = {
 
 const ticketPath = (id: string) => `/api/tickets/${encodeURIComponent(id)}`;
 
-export const fetchMyTickets = () => api<TicketJson[]>("/api/tickets");
-export const fetchTicket = (id: string) => api<TicketJson>(ticketPath(id));
+const fetchMyTickets = () => api<TicketJson[]>("/api/tickets");
+const fetchTicket = (id: string) => api<TicketJson>(ticketPath(id));
 
 export function useMyTickets() {
   return useQuery({ queryKey: ticketKeys.mine(), queryFn: fetchMyTickets });

@@ -3,12 +3,12 @@ import { api } from "@/lib/client/api";
 import type { UsageJson } from "@/lib/services/usage/usage-days";
 
 /** Query keys of the usage page. */
-export const usageKeys = {
+const usageKeys = {
   all: ["usage"] as const,
   days: (days: number) => [...usageKeys.all, "days", days] as const,
 };
 
-export const fetchUsage = (days: number) => api<UsageJson>(`/api/usage?days=${days}`);
+const fetchUsage = (days: number) => api<UsageJson>(`/api/usage?days=${days}`);
 
 /** `GET /api/usage?days=`: the caller's provider usage per UTC day. */
 export function useUsage(days: number) {

@@ -27,7 +27,7 @@ export interface PromoCodesJson {
   pagination: PaginationJson;
 }
 
-export function toPromoJson(p: PromoRow): PromoCodeJson {
+function toPromoJson(p: PromoRow): PromoCodeJson {
   return {
     _id: p.id,
     code: p.code,

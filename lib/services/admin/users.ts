@@ -22,7 +22,7 @@ export interface AdminUsersJson {
 }
 
 /** One payment in a user's detail. */
-export interface AdminUserPaymentJson {
+interface AdminUserPaymentJson {
   _id: string;
   amount: number;
   promoCode: string;
@@ -35,7 +35,7 @@ export interface AdminUserDetailJson extends AdminUserJson {
   payments: AdminUserPaymentJson[];
 }
 
-export function toAdminUserJson(u: UserRow): AdminUserJson {
+function toAdminUserJson(u: UserRow): AdminUserJson {
   return { ...toUserJson(u), createdAt: u.createdAt.toISOString() };
 }
 

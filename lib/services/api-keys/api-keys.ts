@@ -10,7 +10,7 @@ import { API_KEY_PREFIX, API_KEY_PREFIX_LENGTH, MAX_API_KEYS_PER_USER, type Crea
 import { toApiKeyJson, type ApiKeyJson, type CreatedApiKeyJson } from "./serialize";
 
 /** `lastUsedAt` is written at most this often per key (not on every request). */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** A key is the prefix and 32 random bytes in base64url (43 characters). */
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);

@@ -11,7 +11,7 @@ import { hitRateLimit } from "@/lib/services/rate-limit";
 import { toUserJson } from "@/lib/services/users/serialize";
 import type { LoginResult } from "./login";
 
-export const REGISTERED_MESSAGE = "Registration successful! Please check your email to verify your account.";
+const REGISTERED_MESSAGE = "Registration successful! Please check your email to verify your account.";
 export const FORGOT_NEUTRAL_MESSAGE = "If your email is in our system, you will receive a password reset link shortly.";
 const MAIL_LIMIT = { limit: 5, windowSeconds: 60 * 60 };
 /** Registrations: per client IP (account spam) and per address (e-mail flooding: each one mails the owner). */

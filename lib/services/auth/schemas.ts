@@ -50,8 +50,6 @@ export const resetPasswordSchema = z.object({ password: newPassword() });
  * Client-form variants (the screens parse with these through `useZodForm`): the server's schema
  * plus the client-only Confirm Password rule, and the order the spec checks the messages in.
  */
-export { EMAIL_REQUIRED, FILL_IN_ALL_FIELDS, PASSWORDS_DO_NOT_MATCH };
-
 /**
  * Confirm Password: filled in, and equal to the password (checked even when other fields fail, so the order decides).
  */

@@ -31,7 +31,7 @@ export interface PaymentVerificationJson {
 }
 
 /** The path of the cancel URL: the buyer's way back from the checkout page gives the reserved use back. */
-export const CANCEL_PATH = "/api/pricing/checkout/cancel";
+const CANCEL_PATH = "/api/pricing/checkout/cancel";
 
 /**
  * Who is buying, for "the same buyer starts another checkout": the account, or for an anonymous

@@ -4,7 +4,7 @@ import { safeString } from "@/lib/validation/strings";
 
 export { KEY_HINTS } from "@/lib/ai/providers";
 
-export const providerSchema = z.enum(PROVIDERS, { error: "Provider must be Anthropic or OpenAI" });
+const providerSchema = z.enum(PROVIDERS, { error: "Provider must be Anthropic or OpenAI" });
 
 export const createConnectionSchema = z.object({
   name: safeString({ error: "Connection name is required" })

@@ -218,7 +218,7 @@ export function* csvFileTextPieces(
 }
 
 /** `PUT /csv/update`'s answer: the file as the JSON text of a `CsvFileJson`. */
-export async function csvFileJsonText(userId: string, fileId: string): Promise<string> {
+async function csvFileJsonText(userId: string, fileId: string): Promise<string> {
   const file = await ownedCsvFile(userId, fileId);
   const { rows, ids, now } = await rowsAsJsonText(fileId, file.columns);
   return [...csvFileTextPieces(file, rows, ids, now, file.rowsReplacedAt)].join("");

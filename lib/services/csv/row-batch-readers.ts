@@ -12,7 +12,7 @@ export const READ_BATCH_POSITIONS = 5_000;
  * One batch of a file's rows, positions `from…from + READ_BATCH_POSITIONS - 1`, in order: the rows as
  * comma-separated JSON texts (UTF-8 bytes or a string) and their ids, or null when no row is there.
  */
-export type RowBatch = { rows: Uint8Array | string; ids: string } | null;
+type RowBatch = { rows: Uint8Array | string; ids: string } | null;
 export type RowBatchReader = (from: number) => Promise<RowBatch>;
 
 /**

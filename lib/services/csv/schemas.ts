@@ -9,7 +9,7 @@ import { cleanString, safeDate, safeString } from "@/lib/validation/strings";
  * database cannot store is cleaned, not refused (a file's stray NUL is removed, an unpaired
  * surrogate becomes U+FFFD), as it is in column names.
  */
-export const cellTextSchema = cleanString().max(
+const cellTextSchema = cleanString().max(
   CSV_LIMITS.maxCellChars,
   `A cell is longer than ${formatCount(CSV_LIMITS.maxCellChars)} characters`,
 );
@@ -43,7 +43,7 @@ const rowsSchema = documentedAs(
   rowsDocSchema,
 );
 
-export const columnNameSchema = cleanString({ error: "Column name is required" })
+const columnNameSchema = cleanString({ error: "Column name is required" })
   .trim()
   .min(1, "Column name cannot be empty")
   .max(CSV_LIMITS.maxColumnNameChars, "Column name is too long");

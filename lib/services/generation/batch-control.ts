@@ -63,7 +63,7 @@ function etaSecondsOf(b: BatchRow, firstStartedAt: number | null, now = Date.now
   return Math.ceil(left / (b.processed / elapsedSeconds));
 }
 
-export async function toBatchStatusJson(b: BatchRow): Promise<BatchStatusJson> {
+async function toBatchStatusJson(b: BatchRow): Promise<BatchStatusJson> {
   return withProviderStatus(batchStatusJson(b, await batchUsageTotals(b.id)), b.settings);
 }
 

@@ -11,7 +11,7 @@
 
 /** The bucket holds one minute of the limit; keep this much of it unused against timing jitter. */
 export const BUCKET_MS = 60_000;
-export const SLACK = 0.01;
+const SLACK = 0.01;
 export const WINDOW_MS = BUCKET_MS * (1 - SLACK);
 
 export interface PacerState {
@@ -50,7 +50,7 @@ export interface Reservation {
 }
 
 /** Milliseconds of bucket one request / `tokens` tokens use; 0 when the limit is unknown. */
-export const requestCost = (s: PacerState, n = 1) => (s.requestLimit ? (n * BUCKET_MS) / s.requestLimit : 0);
+const requestCost = (s: PacerState, n = 1) => (s.requestLimit ? (n * BUCKET_MS) / s.requestLimit : 0);
 export const tokenCost = (s: PacerState, tokens: number) => (s.tokenLimit ? (tokens * BUCKET_MS) / s.tokenLimit : 0);
 export const outputTokenCost = (s: PacerState, tokens: number) =>
   s.outputTokenLimit ? (tokens * BUCKET_MS) / s.outputTokenLimit : 0;
@@ -59,7 +59,7 @@ export const outputTokenCost = (s: PacerState, tokens: number) =>
  * What `tokens` cost in the token bucket and the output bucket: with a separate output bucket the output caps
  * go there; otherwise both count in the one token bucket (OpenAI: input + output cap at admission).
  */
-export function tokenCosts(s: PacerState, tokens: RequestTokens): { tc: number; oc: number } {
+function tokenCosts(s: PacerState, tokens: RequestTokens): { tc: number; oc: number } {
   if (s.outputTokenLimit) return { tc: tokenCost(s, tokens.input), oc: outputTokenCost(s, tokens.output) };
   return { tc: tokenCost(s, tokens.input + tokens.output), oc: 0 };
 }

@@ -11,7 +11,7 @@ import { approvedExamples } from "@/lib/services/quality/approved-examples";
 import { assertVariablesPresent, resolveRunSettings, type RunSettings } from "./run-settings";
 import type { BulkInput } from "./schemas";
 
-export const NO_ROWS_MATCH = "No rows match the criteria";
+const NO_ROWS_MATCH = "No rows match the criteria";
 
 /** What a bulk run, its estimate and its preview would run: the same checks and the same rows. */
 export interface RunPlan {

@@ -1,7 +1,7 @@
 import "server-only";
 import { classifyProviderError, ProviderError } from "@/lib/ai/errors";
 import { generateStructured } from "@/lib/ai/generate";
-import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
+import type { GenerationOutput } from "@/lib/ai/generation-types";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsForError, cellsFromOutput, outputFieldsOf } from "@/lib/ai/result";
 import { promptWithExamples } from "@/lib/ai/examples";

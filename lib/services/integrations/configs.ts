@@ -9,7 +9,6 @@ import { AppError } from "@/lib/errors";
 import { assertAllowedUrl, WebhookTargetError } from "@/lib/webhooks/http-post";
 
 export type WebhookKind = "make" | "zapier";
-export const SERVICE_NAMES: Record<WebhookKind, string> = { make: "Make", zapier: "Zapier" };
 
 export interface LastDeliveryJson {
   status: "success" | "failed";

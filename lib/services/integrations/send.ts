@@ -9,7 +9,7 @@ import { readWebhookConfig, type WebhookKind } from "./configs";
 import { deliverRows } from "./deliver";
 
 /** Exports above this many rows run as a background job (answered 202 `{ jobId, msg, total }`). */
-export const BACKGROUND_EXPORT_ABOVE = 2000;
+const BACKGROUND_EXPORT_ABOVE = 2000;
 
 /** The saved hook of a user (URL and decrypted secret), or null when not configured. */
 export async function webhookTarget(userId: string, kind: WebhookKind) {

@@ -8,10 +8,10 @@ import { finishJob, recordChunk } from "./jobs";
 import type { JobContext, RunJobResult } from "./run-job";
 
 export const BULK_EMAIL_SENT = "Your email has been sent successfully.";
-export const BULK_EMAIL_FAILED = "Failed to send emails. Please try again.";
+const BULK_EMAIL_FAILED = "Failed to send emails. Please try again.";
 
 /** What a bulk e-mail job sends: the recipients are fixed when the admin sends. */
-export const bulkEmailPayloadSchema = z.object({
+const bulkEmailPayloadSchema = z.object({
   subject: z.string(),
   message: z.string(),
   recipients: z.array(z.object({ name: z.string().nullable(), email: z.string() })),
@@ -19,7 +19,7 @@ export const bulkEmailPayloadSchema = z.object({
 export type BulkEmailPayload = z.infer<typeof bulkEmailPayloadSchema>;
 
 /** One e-mail: a greeting by name, the message's paragraphs (split at blank lines). */
-export function bulkEmailMessage(
+function bulkEmailMessage(
   payload: Pick<BulkEmailPayload, "subject" | "message">,
   to: { name: string | null; email: string },
 ): MailMessage {

@@ -7,7 +7,7 @@ import { finishJob, recordChunk } from "./jobs";
 import type { JobContext, RunJobResult } from "./run-job";
 
 /** What an export job sends: the rows and the integration they go to (its URL is read when sending). */
-export const exportJobPayloadSchema = z.object({
+const exportJobPayloadSchema = z.object({
   target: z.enum(["make", "zapier"]),
   rows: z.array(z.record(z.string(), z.string())),
 });

@@ -6,7 +6,7 @@ import { backgroundJobs, type BackgroundJobRow, type JobKind, type JobStatus, ty
 import { notFound } from "@/lib/errors";
 
 /** A worker holds a job this long after its last chunk (a chunk takes well under a minute). */
-export const JOB_LEASE_SECONDS = 120;
+const JOB_LEASE_SECONDS = 120;
 
 const ACTIVE: JobStatus[] = ["queued", "running"];
 
@@ -41,7 +41,7 @@ export interface JobStartedJson {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toJobJson(job: Omit<BackgroundJobRow, "payload">): JobJson {
+function toJobJson(job: Omit<BackgroundJobRow, "payload">): JobJson {
   return {
     jobId: job.id,
     kind: job.kind,

@@ -7,7 +7,7 @@ import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { liveModels, registryNow } from "./available-models";
 import type { ModelWarning, ModelWarningsJson } from "./warning-types";
 
-export type { ModelWarning, ModelWarningsJson } from "./warning-types";
+export type { ModelWarningsJson } from "./warning-types";
 
 /** The user's AI configuration, templates and running batches whose model is retired or shuts down within 30 days. */
 export async function modelWarnings(userId: string, now = registryNow()): Promise<ModelWarningsJson> {

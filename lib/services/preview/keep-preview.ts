@@ -17,7 +17,7 @@ export interface PreviewStoredResult {
 }
 
 /** How long the results of a preview can be kept. */
-export const PREVIEW_TTL_MS = 60 * 60 * 1000;
+const PREVIEW_TTL_MS = 60 * 60 * 1000;
 
 const storedSchema = z.object({
   extraColumns: z.array(z.string()),

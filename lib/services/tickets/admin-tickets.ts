@@ -10,7 +10,7 @@ import { ticketUpdateEmail } from "@/lib/mail/templates";
 import { readTicket, ticketJson, type TicketJson, type TicketRow } from "./serialize";
 
 /** "Ticket #" + the last 6 characters of the id. */
-export function shortTicketId(id: string): string {
+function shortTicketId(id: string): string {
   return id.slice(-6);
 }
 

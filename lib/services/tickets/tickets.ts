@@ -62,7 +62,7 @@ export async function replyToMyTicket(userId: string, id: string, message: strin
 }
 
 /** What a user may do to their own ticket: close an open or in-progress one, reopen a closed one. */
-export function userMayChangeStatus(from: Status, to: Status): boolean {
+function userMayChangeStatus(from: Status, to: Status): boolean {
   return (to === "closed" && (from === "open" || from === "in-progress")) || (to === "open" && from === "closed");
 }
 

@@ -12,7 +12,7 @@ import { promptWithExamples, splitStaticPrefix } from "@/lib/ai/examples";
 import { observedRowsPerSecond, pastOutputTokens } from "./run-history";
 
 /** The shortest prefix the providers cache (OpenAI: 1,024 tokens; Anthropic: 1,024 for most models). */
-export const MIN_CACHED_PREFIX_TOKENS = 1024;
+const MIN_CACHED_PREFIX_TOKENS = 1024;
 
 /** USD, `{ low, expected, high }`. */
 export interface CostRange {
@@ -21,7 +21,7 @@ export interface CostRange {
   high: number;
 }
 
-export interface ModeEstimate {
+interface ModeEstimate {
   costUsd: CostRange | null;
   durationSeconds: number | null;
 }
@@ -52,11 +52,11 @@ export const OUTPUT_SPREAD = { low: 0.6, high: 1.6 } as const;
  * on a fresh key), one every 4 s for web research (searches make a call take ~30 s). A run never
  * takes less than one call: MIN_SECONDS.
  */
-export const DEFAULT_ROWS_PER_SECOND: Record<UseCase, number> = { content_creation: 1, web_research: 0.25 };
-export const MIN_SECONDS: Record<UseCase, number> = { content_creation: 8, web_research: 30 };
+const DEFAULT_ROWS_PER_SECOND: Record<UseCase, number> = { content_creation: 1, web_research: 0.25 };
+const MIN_SECONDS: Record<UseCase, number> = { content_creation: 8, web_research: 30 };
 
 /** Above this many rows, prompts of an evenly spread sample are counted and scaled up. */
-export const MAX_COUNTED_ROWS = 5_000;
+const MAX_COUNTED_ROWS = 5_000;
 
 /** Cost range of `rows` calls of `inputTokens`/`outputTokens` in total; null when the price is unknown. */
 export function costRange(

@@ -5,9 +5,9 @@ import { db } from "@/lib/db";
 import { batches, generationUsage } from "@/lib/db/schema";
 
 /** How many of the template's newest successful ledger rows the expected output length is taken from. */
-export const PAST_OUTPUT_ROWS = 100;
+const PAST_OUTPUT_ROWS = 100;
 /** How many of the connection's newest completed batches the observed rate is taken from. */
-export const RATE_BATCHES = 5;
+const RATE_BATCHES = 5;
 /** A batch shorter than this says little about the key's rate. */
 const MIN_RATE_BATCH_ROWS = 3;
 

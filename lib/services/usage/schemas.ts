@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-export const USAGE_MAX_DAYS = 90;
-export const USAGE_DEFAULT_DAYS = 30;
+const USAGE_MAX_DAYS = 90;
+const USAGE_DEFAULT_DAYS = 30;
 
 /** `GET /api/usage?days=`: 1 to 90 whole days, 30 when absent. */
 export const usageQuerySchema = z.object({

@@ -22,7 +22,7 @@ export async function afterBatchModeCancel(cancelled: { batchId: string; status:
  * A cancel of a parked batch-mode run (lease released until its next poll): makes it due at once, so
  * that the cancel reaches the provider now. True when the caller should dispatch the batch.
  */
-export async function unparkBatch(batchId: string): Promise<boolean> {
+async function unparkBatch(batchId: string): Promise<boolean> {
   const rows = await db
     .update(batches)
     .set({ leaseUntil: null, updatedAt: sql`now()` })

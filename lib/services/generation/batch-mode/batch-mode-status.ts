@@ -12,7 +12,7 @@ export interface ProviderStatusJson {
   returned: number;
 }
 
-export async function providerStatusOf(batchId: string): Promise<ProviderStatusJson> {
+async function providerStatusOf(batchId: string): Promise<ProviderStatusJson> {
   const rows = await providerBatchesOf(batchId);
   const submitted = rows.filter((r) => r.providerBatchId !== null);
   return {

@@ -16,7 +16,7 @@ import { cancelBatchItems, completeBatchItem, failBatchItem } from "./batch-resu
 import type { BatchModeContext } from "./batch-mode-context";
 import { runningItemsOf, schedulePoll, updateProviderBatch, type ProviderBatchRow } from "./provider-batch-store";
 
-export const EXPIRED_MESSAGE =
+const EXPIRED_MESSAGE =
   "Expired: the provider did not process this request within its 24-hour batch window. Retry the row, or run the batch again.";
 const NOT_JSON = "The model's answer was not valid JSON";
 const NOT_RETURNED = "The provider's batch ended without a result for this request.";
@@ -82,7 +82,7 @@ async function writeLine(
  * item is closed are skipped, so a restart or a second download writes and charges nothing twice.
  * Stops early (answering false) when `shouldStop` says so; the next run continues.
  */
-export async function collectResults(
+async function collectResults(
   ctx: BatchModeContext,
   row: ProviderBatchRow,
   view: ProviderBatchView,

@@ -7,9 +7,9 @@ export type ProviderBatchRow = typeof providerBatches.$inferSelect;
 
 /** Seconds before the first poll of a new provider batch, and the longest interval between polls. */
 export const FIRST_POLL_SECONDS = 10;
-export const MAX_POLL_SECONDS = 300;
+const MAX_POLL_SECONDS = 300;
 
-export const idempotencyKeyOf = (batchId: string, seq: number) => `coldmail-${batchId}-${seq}`;
+const idempotencyKeyOf = (batchId: string, seq: number) => `coldmail-${batchId}-${seq}`;
 
 export async function providerBatchesOf(batchId: string): Promise<ProviderBatchRow[]> {
   return db

@@ -19,13 +19,13 @@ import {
 } from "./provider-batch-store";
 
 /** A `submitting` row whose last attempt may have reached the provider is looked up only after this long. */
-export const STALE_SUBMISSION_MS = 3 * 60_000;
+const STALE_SUBMISSION_MS = 3 * 60_000;
 const MAX_SUBMIT_ATTEMPTS = 5;
 const FATAL = new Set(["invalid_key", "permission"]);
 const ROW_DELETED = "The row was deleted";
 
 /** One request of a provider batch, rendered exactly as a standard run sends it (chat-request.ts). */
-export function renderRequest(ctx: BatchModeContext, row: PendingRow & { data: Record<string, string> }): string {
+function renderRequest(ctx: BatchModeContext, row: PendingRow & { data: Record<string, string> }): string {
   const req = {
     model: ctx.settings.model,
     prompt: promptWithExamples(fillPrompt(ctx.settings.prompt, row.data), ctx.settings.examples),
