@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  registerUser,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  verifyEmailToken,
-} from "@/lib/services/auth/account";
-import type { LoginResult } from "@/lib/services/auth/login";
+import type { registerUser, requestPasswordReset, resetPassword, verifyEmailToken } from "@/lib/services/auth/account";
+import type { MessageJson } from "@/lib/http/respond";
+import type { SessionJson } from "@/lib/services/auth/login";
 import type { UserJson } from "@/lib/services/users/serialize";
 import { api } from "@/lib/client/api";
 
@@ -20,11 +15,10 @@ export const authKeys = {
 
 /* Payload types: the server functions' return types are the contract (erased at build). */
 type Payload<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
-/** `{token, user}` of login and of a verified e-mail (the cookies stay on the server). */
-export type SessionJson = Omit<LoginResult, "setCookies">;
+/** `{token, user}` of login and of a verified e-mail, and `{msg}`: the server's own types. */
+export type { MessageJson, SessionJson };
 export type VerifyEmailJson = Omit<Payload<typeof verifyEmailToken>, "setCookies">;
 export type RegisterJson = Payload<typeof registerUser>;
-export type MessageJson = Payload<typeof resendVerification>;
 
 export const tokenPath = (prefix: string, token: string) => `${prefix}/${encodeURIComponent(token)}`;
 

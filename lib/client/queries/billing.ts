@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { startCheckout, verifyPayment } from "@/lib/services/billing/checkout";
+import type { CheckoutJson, verifyPayment } from "@/lib/services/billing/checkout";
 import type { verifyLicense } from "@/lib/services/billing/licenses";
 import type { PromoValidationJson } from "@/lib/services/billing/promo-codes";
 import { api, hasCode, messageOf } from "@/lib/client/api";
@@ -11,7 +11,7 @@ const billingKeys = {
 };
 
 /* Payload types: the server functions' return types are the contract (erased at build). */
-export type CheckoutJson = Awaited<ReturnType<typeof startCheckout>>;
+export type { CheckoutJson };
 type PaymentJson = Awaited<ReturnType<typeof verifyPayment>>;
 export type LicenseCheckJson = Awaited<ReturnType<typeof verifyLicense>>;
 
