@@ -11,7 +11,7 @@ const INSTALLED = Symbol.for("coldmail.peerAddress.installed");
  * did NOT send one (`req.headers['x-forwarded-for'] ??= …`): a client-sent header reaches the app
  * unchanged, so any entry of it could be chosen by the client. After this hook the list always
  * ends with the address that actually connected, like a reverse proxy would append it, and
- * `clientIp()` (lib/http/client.ts) counts TRUSTED_PROXY_HOPS from the right.
+ * `clientIp()` (lib/http/client-address.ts) counts TRUSTED_PROXY_HOPS from the right.
  *
  * Plain JavaScript so that `npm start` can preload it (`node --import`) before Next creates its
  * server; instrumentation.ts installs it too (idempotent) for servers started another way.

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddressFrom, normalizeIp } from "@/lib/http/client";
+import { clientAddressFrom, normalizeIp } from "@/lib/http/client-address";
 import { appendPeerAddress, installPeerAddress, isPeerAddressInstalled } from "@/lib/http/peer-address.mjs";
 
 const direct = { trustedProxyHops: 0, onVercel: false };

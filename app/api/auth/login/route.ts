@@ -1,4 +1,4 @@
-import { clientIp, jsonWithCookies } from "@/lib/http/client";
+import { clientIp, jsonWithCookies } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
 import { loginUser, type SessionJson } from "@/lib/services/auth/login";

@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/http/client";
+import { clientIp } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";

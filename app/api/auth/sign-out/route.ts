@@ -1,5 +1,5 @@
 import { authHeaders } from "@/lib/auth/session";
-import { jsonWithCookies } from "@/lib/http/client";
+import { jsonWithCookies } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handlers";
 import type { MessageJson } from "@/lib/http/respond";
 import { signOutUser } from "@/lib/services/auth/account";

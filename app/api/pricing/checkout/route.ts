@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
-import { clientIp, jsonWithCookies } from "@/lib/http/client";
+import { clientIp, jsonWithCookies } from "@/lib/http/client-address";
 import { withOptionalUser } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
 import { BUYER_COOKIE, browserIdOf, buyerKeyOf, startCheckout } from "@/lib/services/billing/checkout";

@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/http/client";
+import { clientIp } from "@/lib/http/client-address";
 import { withOptionalUser } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
 import { browserIdOf, buyerKeyOf } from "@/lib/services/billing/checkout";

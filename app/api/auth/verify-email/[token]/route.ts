@@ -1,4 +1,4 @@
-import { jsonWithCookies } from "@/lib/http/client";
+import { jsonWithCookies } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handlers";
 import { verifyEmailToken } from "@/lib/services/auth/account";
 import type { SessionJson } from "@/lib/services/auth/login";
