@@ -1,5 +1,5 @@
 /**
- * Expected failures of the core, with a stable `code` (CONTRACT.md "API conventions"). The edge
+ * Expected failures of the core, with a stable `code` (docs/api.md "API conventions"). The edge
  * (route handlers, server actions) turns them into `{ msg, code, ...extra }` with the status of
  * ERROR_STATUS; clients branch on `code`, never on the message text. Safe to import anywhere.
  */

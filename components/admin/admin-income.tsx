@@ -25,7 +25,7 @@ function averageValue(totalIncome: number, count: number): number {
   return count > 0 ? totalIncome / count : 0;
 }
 
-/** The month label the spec's breakdown (and its e2e test) shows: en-US "Nov 2026". */
+/** The month label the product's breakdown (and its e2e test) shows: en-US "Nov 2026". */
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric" });
 
 /** Sales per calendar month (local time) of the given payments, in their order (newest first); sums in cents. */

@@ -47,7 +47,7 @@ export function BulkEmailDialog({ userIds, onClose, onSent }: Props) {
 
 /**
  * Mounted per opening, so every opening starts with an empty form. Sending starts a background
- * job; its progress is polled ("Sending… 120 of 450") until it ends with the spec's texts.
+ * job; its progress is polled ("Sending… 120 of 450") until it ends with the product's texts.
  */
 function BulkEmailForm({ userIds, onClose, onSent }: { userIds: string[]; onClose: () => void; onSent: () => void }) {
   const form = useZodForm(bulkEmailFormSchema, { defaultValues: { subject: "", message: "" } });

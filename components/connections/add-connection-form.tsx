@@ -40,7 +40,7 @@ export function AddConnectionForm({
         form.reset({ name: "", provider: values.provider, apiKey: "" });
         onSaved(connection);
       },
-      // A refused value is the server's rule (its message); anything else is the spec's fallback.
+      // A refused value is the server's rule (its message); anything else is the product's fallback.
       (error) => form.setServerError(hasCode(error, "invalid_input") ? messageOf(error, FAILED) : FAILED),
     ),
   );

@@ -62,7 +62,7 @@ function flatten(errors: FieldErrors, prefix = ""): Array<[string, string]> {
  * react-hook-form over the same zod schema the server parses (the domain's `schemas.ts`), given as
  * it is or as a loader (`() => import(…).then((m) => m.schema)`) for a screen that should not load
  * zod before its first submit.
- * The screen shows one form-level message — the first failing rule in the spec's order, or the
+ * The screen shows one form-level message — the first failing rule in the product's order, or the
  * server's answer set with `setServerError` — and each failing field only gets
  * `aria-invalid` / `aria-describedby` pointing at that message (`field(name)`).
  */

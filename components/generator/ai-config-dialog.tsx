@@ -90,7 +90,8 @@ function ConfigForm(props: Props) {
   // Approved rows are left out of a run unless it may overwrite them (the server skips them too).
   const quality = useFileQuality(props.csvId ?? null).data;
   const approved = useMemo(() => new Set(quality?.rows.flatMap((r) => (r.approved ? [r.rowId] : []))), [quality]);
-  const isApproved = (i: number) => approved.has(rows[i]!.id);
+  const rowIdAt = (i: number) => rows[i]!.id;
+  const isApproved = (i: number) => approved.has(rowIdAt(i));
   const unlessApproved = (indices: number[]) =>
     options.overwriteApproved ? indices : indices.filter((i) => !isApproved(i));
   const runRows = selectRowIndices(rows, { onlyRunIf: values.onlyRunIf, maxRows });
@@ -261,7 +262,7 @@ function ConfigForm(props: Props) {
         onStarter={applyStarter}
         onSave={saveTemplate}
       />
-      <RunModeField state={runMode} payload={bulkPayloadOf(values, props.csvId, allRows, options, runMode.cap)} />
+      <RunModeField state={runMode} payload={bulkPayloadOf(values, props.csvId, allRows.map(rowIdAt), options, runMode.cap)} />
       <RunOptionsFields value={options} onChange={setOptions} approvedInRun={approvedInRun} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -275,6 +276,7 @@ function ConfigForm(props: Props) {
           csvId={props.csvId}
           allRows={allRows}
           viewRows={viewRows}
+          rowIdAt={rowIdAt}
           options={runOptions}
           maxCostUsd={runMode.cap}
           remainingCredits={remainingCredits}

@@ -13,8 +13,8 @@
  * - edits write into the cached table instead of invalidating it: a cell edit optimistically (put
  *   back cell by cell if the save fails, so rows merged meanwhile are kept), the others from the
  *   server's answer.
- * Whenever rows change (pulled changes, an e-mail edited, a row deleted) the file's quality flags are
- * read again (`refreshFileQuality`).
+ * Pulled changes carry each row's quality flags and approval, merged into the quality query
+ * (`mergeQualityChanges`): after an edit or a deleted row the changes are pulled, never the whole file.
  * Structural sharing is off for this query: the merge already keeps unchanged rows as they are,
  * and deep-comparing 50,000 rows on every merge would cost more than it saves.
  */
@@ -22,7 +22,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, messageOf } from "@/lib/client/api";
-import { refreshFileQuality } from "@/lib/client/queries/quality";
+import { mergeQualityChanges, refreshFileQuality } from "@/lib/client/queries/quality";
 import { CSV_LIMITS, formatCount, GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { CsvParseError, type ParsedCsv } from "@/lib/csv/parse-csv";
 import { parseCsvFile } from "@/lib/csv/parse-in-worker";
@@ -138,7 +138,7 @@ export async function syncChanges(queryClient: QueryClient, fileId: string): Pro
     return [];
   }
   patchTable(queryClient, fileId, (table) => mergeChanges(table, changes));
-  if (changes.rows.length) refreshFileQuality(queryClient, fileId);
+  mergeQualityChanges(queryClient, fileId, changes.rows);
   return changes.rows.map((r) => r._id);
 }
 
@@ -169,7 +169,7 @@ export function useCsvEdits() {
     // The server checks an edited subject or body again.
     onSuccess: (_row, { fileId, column }) => {
       if (column === GENERATED_COLUMNS.subject || column === GENERATED_COLUMNS.body)
-        refreshFileQuality(queryClient, fileId);
+        void syncChanges(queryClient, fileId).catch(() => undefined);
     },
   });
 
@@ -185,7 +185,7 @@ export function useCsvEdits() {
     },
     onSuccess: (_row, { fileId, rowId, data }) => {
       patch(fileId, (table) => withCells(table, rowId, data));
-      refreshFileQuality(queryClient, fileId);
+      void syncChanges(queryClient, fileId).catch(() => undefined);
     },
   });
 
@@ -204,7 +204,7 @@ export function useCsvEdits() {
     onSuccess: (_answer, { fileId, rowId }) => {
       patch(fileId, (table) => ({ ...table, rows: table.rows.filter((r) => r.id !== rowId) }));
       invalidateFileLists(queryClient);
-      refreshFileQuality(queryClient, fileId);
+      void syncChanges(queryClient, fileId).catch(() => undefined);
     },
   });
 

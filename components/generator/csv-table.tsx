@@ -17,7 +17,7 @@ import type { TableRow } from "./csv-store";
 import { EditableCell } from "./editable-cell";
 
 export const ROW_HEIGHT = 40;
-/** Data columns: 150 px by default, resizable down to 80 px (spec 2). */
+/** Data columns: 150 px by default, resizable down to 80 px. */
 const DEFAULT_COLUMN_WIDTH = 150;
 const MIN_COLUMN_WIDTH = 80;
 const NUMBER_WIDTH = 56;

@@ -5,7 +5,7 @@ import type { PreviewResultJson } from "@/lib/services/preview/run-preview";
 import { QualityFlagList } from "./preview-flags";
 import { SourceLinks } from "./preview-sources";
 
-/** Output fields shown under their own name (the spec's fields have their own places). */
+/** Output fields shown under their own name (the product's fields have their own places). */
 const SHOWN_ELSEWHERE = new Set(["subject_line", "email_body", "content"]);
 /** Columns a generation writes: left out of the row's input values. */
 const GENERATED = new Set<string>([...Object.values(GENERATED_COLUMNS), SOURCES_COLUMN]);

@@ -65,20 +65,20 @@ export function previewPayloadOf(
 }
 
 /**
- * The bulk payload a run of these rows would send (as use-generation builds it). `maxCostUsd`: the
+ * The bulk payload a run of these rows (by id) would send (as use-generation builds it). `maxCostUsd`: the
  * cap typed in the dialog (undefined: not sent, the saved configuration's applies).
  */
 export function bulkPayloadOf(
   settings: Settings,
   csvId: string | undefined,
-  rows: number[],
+  rowIds: number[],
   options: RunOptions,
   maxCostUsd?: number | null,
 ): BulkInput | null {
-  if (!csvId || rows.length === 0 || !settings.prompt.trim() || !settings.connectionId) return null;
+  if (!csvId || rowIds.length === 0 || !settings.prompt.trim() || !settings.connectionId) return null;
   return {
     ...runSettingsOf(settings, settings.connectionId, csvId),
-    rowsToProcess: rows,
+    rowIds,
     ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
     ...runOptionFields(options),
   };

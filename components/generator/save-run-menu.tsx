@@ -65,8 +65,11 @@ interface Props {
   settings: Settings;
   /** The saved CSV file the run writes into; no estimate without one. */
   csvId: string | undefined;
+  /** 0-based indices of the rows "run all" and "run the rows in view" would cover. */
   allRows: number[];
   viewRows: number[];
+  /** The table row id at a 0-based index (runs name their rows by id). */
+  rowIdAt: (index: number) => number;
   options: RunOptions;
   /** The spending cap typed in the dialog (undefined: the saved one). */
   maxCostUsd?: number | null;
@@ -81,7 +84,7 @@ interface Props {
 /** The AI Configuration dialog's Save menu: run all matching rows, the rows in view, or only save; or preview. */
 export function SaveRunMenu(props: Props) {
   const { settings, csvId, allRows, viewRows, options, remainingCredits, busy, onRun, onSaveOnly, preview } = props;
-  const payloadOf = (rows: number[]) => bulkPayloadOf(settings, csvId, rows, options, props.maxCostUsd);
+  const payloadOf = (rows: number[]) => bulkPayloadOf(settings, csvId, rows.map(props.rowIdAt), options, props.maxCostUsd);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-/** Session-storage keys of the generator (spec 2: the current CSV id is kept in session storage). */
+/** Session-storage keys of the generator. */
 export const CSV_ID_KEY = "currentCsvId";
 export const ACTIVE_BATCH_KEY = "activeBatch";
 

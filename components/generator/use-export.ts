@@ -13,7 +13,7 @@ import type { SendResultJson } from "@/lib/services/integrations/send";
 import type { CsvTable } from "./csv-store";
 import type { ExportGateProps } from "./export-gate-dialog";
 
-/** Export results are toasts that clear after 3 seconds (spec 4 and 9). */
+/** Export results are toasts that clear after 3 seconds. */
 const EXPORT_TOAST = { duration: 3000 } as const;
 
 export type ExportDestination = "make" | "zapier";
@@ -86,7 +86,7 @@ export function useExport(
     },
   });
 
-  // The running export's toast follows its job: progress, then the spec's success or failure text.
+  // The running export's toast follows its job: progress, then the product's success or failure text.
   const data = job.data;
   const error = job.error;
   useEffect(() => {

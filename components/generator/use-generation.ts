@@ -28,7 +28,7 @@ import { runOptionFields, type RunOptions } from "./run-options";
 import { ACTIVE_BATCH_KEY, useSessionItem, writeSessionItem } from "./session-state";
 import type { TimedMessage } from "./use-timed-message";
 
-/** Save-and-run starts after a 1 second delay (spec 4). */
+/** Save-and-run starts after a 1 second delay. */
 const SAVE_AND_RUN_DELAY_MS = 1000;
 const NO_ROWS: ReadonlySet<number> = new Set();
 
@@ -186,9 +186,15 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     } else show({ kind: "error", text: `Batch processing failed: ${status.error ?? "Unknown error"}` }, offer);
   }
 
-  // Each poll reads the progress and pulls the rows that changed (spec 4, "Batch").
+  // Each poll reads the progress and, when it moved (and at the end), pulls the rows that changed
+  //: a watched run costs the app at most 2 requests a second, usually fewer.
+  const lastProgress = useRef<string | null>(null);
   const poll = useBatchStatus(batchId, async (status) => {
     if (!saved) return;
+    const progress = `${status.batchId}:${status.progress.processed}:${status.failed}`;
+    const moved = progress !== lastProgress.current;
+    lastProgress.current = progress;
+    if (!moved && !isTerminalStatus(status.status)) return;
     const changed = await syncChanges(queryClient, saved.csvId);
     if (changed.length) setBatchRows((current) => without(current, changed));
     if (isTerminalStatus(status.status)) finish(status, saved.csvId);
@@ -212,7 +218,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
         jsonSchema: runConfig.jsonSchema,
         model: runConfig.selectedModel,
         useCase: runConfig.useCase,
-        rowsToProcess: rowIndices,
+        rowIds,
         connectionId: runConfig.connectionId,
         csvId,
         onlyRunIf: runConfig.onlyRunIf,

@@ -2,7 +2,7 @@ import type { UseCase } from "@/lib/ai/providers";
 import { DEFAULT_MODEL } from "./models";
 import type { QualityRules } from "@/lib/quality/rules-schema";
 
-/** Defaults of a new AI configuration (spec section 3 "AI config"). */
+/** Defaults of a new AI configuration. */
 const DEFAULT_PROMPT =
   "Write a short, friendly cold email to {{First Name}} at {{Company}}. Open with one specific observation about {{Company}}, " +
   "say in one sentence how we help similar teams book more qualified meetings, and end with a low-pressure question. " +

@@ -13,17 +13,17 @@ export type GeneratedCells = Record<(typeof GENERATED_COLUMNS)[keyof typeof GENE
 
 /** Web research rows list the pages the answer cites in this column, one URL per line. */
 export const SOURCES_COLUMN = "Sources";
-/** Output fields with columns of their own by the spec's rules; every other top-level field gets one named after it. */
+/** Output fields with columns of their own by the product's rules; every other top-level field gets one named after it. */
 const SPEC_FIELDS = new Set(["subject_line", "email_body", "content"]);
 
-/** The top-level properties of an output schema that get a CSV column named after them (CONTRACT "Output columns"). */
+/** The top-level properties of an output schema that get a CSV column named after them (docs/api.md "Output columns"). */
 export function outputFieldsOf(schema: unknown): string[] {
   const props = schema && typeof schema === "object" ? (schema as { properties?: unknown }).properties : undefined;
   if (!props || typeof props !== "object" || Array.isArray(props)) return [];
   return Object.keys(props).filter((key) => !SPEC_FIELDS.has(key) && key.trim() !== "");
 }
 
-/** What a run writes besides the spec's three columns: one column per extra output field, and Sources. */
+/** What a run writes besides the product's three columns: one column per extra output field, and Sources. */
 export interface OutputExtras {
   fields?: string[];
   /** Web research: the pages the answer cites (undefined: not a web research run, no Sources column). */
@@ -48,7 +48,7 @@ export type GenerationAnswer = { subject_line: string; email_body: string } | { 
 const text = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
 
 /**
- * The cells a model's output fills (spec section 4): subject_line + email_body fill both columns;
+ * The cells a model's output fills: subject_line + email_body fill both columns;
  * only `content` fills the body with a "(No subject_line field)" subject; otherwise placeholders;
  * output that is not a JSON object is a "(Parse Error)". Text the database cannot store is
  * cleaned first (NUL removed, unpaired surrogates → U+FFFD), so any answer can be saved.

@@ -1,6 +1,6 @@
 import { findModel } from "./models";
 
-/** Tokens of one provider call, from the provider's own usage report (CONTRACT.md "Usage and cost"). */
+/** Tokens of one provider call, from the provider's own usage report (docs/api.md "Usage and cost"). */
 export interface TokenUsage {
   /** All input tokens, cached ones included. */
   inputTokens: number;

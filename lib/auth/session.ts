@@ -20,7 +20,7 @@ export interface Caller {
 }
 
 /**
- * Header set that Better Auth understands: the session cookie as is, and the spec's
+ * Header set that Better Auth understands: the session cookie as is, and the product's
  * `x-auth-token` mapped onto `Authorization: Bearer`. Empty when a credential cannot be a token
  * (lib/auth/credential-shape.ts): nothing of such a request reaches Better Auth or the database.
  */

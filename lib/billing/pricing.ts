@@ -1,4 +1,4 @@
-/** Plans and prices (spec sections 1 and 9). Money in USD units in the API, cents at the payment provider. */
+/** Plans and prices. Money in USD units in the API, cents at the payment provider. */
 export const LIFETIME = { id: "lifetime", price: 149, listPrice: 329, badge: "55% OFF" } as const;
 export const MONTHLY = { price: 29, emailsPerMonth: 3000 } as const;
 

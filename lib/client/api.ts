@@ -1,6 +1,6 @@
 /**
  * Browser-side JSON client for the app's API. The session travels in an httpOnly cookie.
- * Every failure is an ApiError carrying the server's stable `code` (CONTRACT.md "API
+ * Every failure is an ApiError carrying the server's stable `code` (docs/api.md "API
  * conventions"): callers branch on `code`, never on the message text.
  */
 import { isErrorCode, type ErrorCode } from "@/lib/errors";

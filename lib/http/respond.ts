@@ -46,7 +46,7 @@ export function zodMessage(error: ZodError): string {
   return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 
-/** The wire shape of every error: the spec's `{ msg }` plus a stable `code`. */
+/** The wire shape of every error: the product's `{ msg }` plus a stable `code`. */
 interface ErrorJson {
   msg: string;
   code: ErrorCode;

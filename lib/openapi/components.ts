@@ -283,7 +283,14 @@ const Changes = z.object({
   serverTime: iso(),
   reload: z.boolean().describe("Every row was replaced since `since`: fetch the whole file again"),
   rowsReplacedAt: isoOrNull(),
-  rows: z.array(z.object({ ...rowFields, deleted: z.boolean() })),
+  rows: z.array(
+    z.object({
+      ...rowFields,
+      deleted: z.boolean(),
+      flags: z.array(QualityFlag).nullable().describe("Quality flags of the row's last generation; null: never generated"),
+      approved: z.boolean().describe("The row is approved (its check mark)"),
+    }),
+  ),
 });
 
 const Ticket = z.object({
@@ -410,7 +417,7 @@ const OutboxEmail = z.object({
   createdAt: iso(),
 });
 
-// ---- Payloads of endpoints documented from CONTRACT.md ("Worker modes", "API keys and docs"). ----
+// ---- Payloads of endpoints documented from docs/api.md ("Worker modes", "API keys and docs"). ----
 const ApiKey = z.object({
   id: z.string(),
   name: z.string(),

@@ -108,7 +108,7 @@ export interface OperationSpec {
   /** Codes beyond the defaults (see `defaultErrors` in document.ts). */
   errors?: readonly ErrorSpec[];
   /**
-   * Documented from CONTRACT.md ahead of its route file, which another branch adds. The route-walk
+   * Documented ahead of its route file, which another branch adds. The route-walk
    * test tolerates a missing route file for these only; once the file exists the strict check applies.
    */
   ahead?: boolean;
@@ -1002,7 +1002,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     success: ok("The code", "PromoCode"),
   },
 
-  // ---- API keys (CONTRACT.md "API keys and docs") ----
+  // ---- API keys (docs/api.md "API keys and docs") ----
   {
     method: "post",
     path: "/api/keys",

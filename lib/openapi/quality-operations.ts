@@ -1,4 +1,4 @@
-/** Operations of preview, quality flags and row approval (CONTRACT.md "Preview and quality"). */
+/** Operations of preview, quality flags and row approval (docs/api.md "Preview and quality"). */
 import { previewSchema } from "@/lib/services/generation/schemas";
 import { EXAMPLES } from "./examples";
 import type { OperationSpec } from "./operations";

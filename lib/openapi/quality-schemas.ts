@@ -1,4 +1,4 @@
-/** Response schemas of preview, quality flags and row approval (CONTRACT.md "Preview and quality"). */
+/** Response schemas of preview, quality flags and row approval (docs/api.md "Preview and quality"). */
 import { z } from "zod";
 import { QUALITY_RULE_DEFAULTS, QUALITY_RULE_IDS, QUALITY_RULE_LABELS, QUALITY_SEVERITIES } from "@/lib/quality/rules";
 import { qualityRulesSchema } from "@/lib/quality/rules-schema";

@@ -40,7 +40,7 @@ export interface OperationObject {
   security: SecurityRequirement[];
   /** Who may call it: public, optional, user, session, admin, cron, stripe. */
   "x-access"?: string;
-  /** The same operation without the /api prefix (spec section 7 paths). */
+  /** The same operation without the /api prefix. */
   "x-also-at"?: string;
 }
 

@@ -1,4 +1,4 @@
-/** Operations of the estimate and usage endpoints (CONTRACT.md "Usage and cost"). */
+/** Operations of the estimate and usage endpoints (docs/api.md "Usage and cost"). */
 import { bulkSchema } from "@/lib/services/generation/schemas";
 import { usageQuerySchema } from "@/lib/services/usage/schemas";
 import { EXAMPLES } from "./examples";

@@ -1,4 +1,4 @@
-/** Response schemas of the estimate and usage endpoints (CONTRACT.md "Usage and cost"). */
+/** Response schemas of the estimate and usage endpoints (docs/api.md "Usage and cost"). */
 import { z } from "zod";
 import type { EstimateJson } from "@/lib/services/usage/estimate";
 import type { UsageJson } from "@/lib/services/usage/usage-days";

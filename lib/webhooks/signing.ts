@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 /**
- * Signatures of outbound webhook requests (CONTRACT.md "Outbound webhooks", "API keys and docs").
+ * Signatures of outbound webhook requests (docs/api.md "Outbound webhooks", "API keys and docs").
  * Two schemes travel together when a secret is configured:
  * - `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the raw body>`, keyed with the secret's UTF-8 bytes;
  * - Standard Webhooks (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp` and

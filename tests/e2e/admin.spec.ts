@@ -107,7 +107,7 @@ test("the dashboard shows the four cards and the Active Promotions panel", async
   await promos.getByRole("link", { name: "Manage promo codes" }).click();
   await expect(page).toHaveURL(/\/admin\/promo-codes$/);
 
-  // Failures read as the spec's admin texts.
+  // Failures read as the product's admin texts.
   await page.route("**/api/admin/dashboard", (route) => route.fulfill({ status: 500, json: { msg: "Server error" } }));
   await page.goto("/admin");
   await expect(page.getByText("Failed to load dashboard data. Please try again.")).toBeVisible();

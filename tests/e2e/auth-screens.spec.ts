@@ -132,7 +132,7 @@ test.describe("Register screen", () => {
     for (const c of criteria) await expect(item(c)).not.toContainText("not met");
   });
 
-  test("validates in the spec's order", async ({ page }) => {
+  test("validates in the product's order", async ({ page }) => {
     await page.goto("/register");
     const email = uniqueEmail("order");
     const alert = (text: string) => page.getByText(text, { exact: true });

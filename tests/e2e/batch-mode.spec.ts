@@ -10,6 +10,7 @@ import {
   openSaveMenu,
   chooseOption,
   rowAt,
+  rowIdsAt,
   SUBJECT,
   waitForBatch,
 } from "./generation-support";
@@ -118,7 +119,7 @@ test.describe("Batch mode", () => {
         csvId,
         mode: "batch",
         useCase: "content_creation",
-        rowsToProcess: [0, 1, 2, 3, 4, 5],
+        rowIds: await rowIdsAt(page, csvId, [0, 1, 2, 3, 4, 5]),
       });
       const { batchId } = (await started.json()) as { batchId: string };
 
@@ -182,7 +183,7 @@ test.describe("Batch mode", () => {
     const started = await again;
     expect(started.status(), await started.text()).toBe(200);
     const payload = started.request().postDataJSON();
-    expect(payload).toMatchObject({ csvId, rowsToProcess: [1], onlyRunIf: "" });
+    expect(payload).toMatchObject({ csvId, rowIds: await rowIdsAt(page, csvId, [1]), onlyRunIf: "" });
     expect(payload.mode).toBeUndefined();
     await expect(rerun).toBeHidden();
     await expect(page.getByText("Successfully generated 1 emails!")).toBeVisible({ timeout: 30_000 });

@@ -72,7 +72,7 @@ export async function createConnectionViaApi(
   return (await res.json()) as { _id: string; name: string; apiKey: string; isActive: boolean };
 }
 
-/** The mask the spec asks for: first 4 characters, dots, last 4 characters. */
+/** The mask the product asks for: first 4 characters, dots, last 4 characters. */
 export function maskedKeyPattern(key: string): RegExp {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`^${esc(key.slice(0, 4))}•+${esc(key.slice(-4))}$`);

@@ -102,12 +102,19 @@ export interface CsvFileJson {
   _id: string;
   columns: string[];
   rows: Record<string, string>[];
+  rowIds: number[];
 }
 
 export async function getFile(page: Page, id: string): Promise<CsvFileJson> {
   const res = await page.request.get(`/api/csv/${id}`);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as CsvFileJson;
+}
+
+/** The ids of the file's rows at these 0-based indices (runs name their rows by id). */
+export async function rowIdsAt(page: Page, id: string, indices: number[]): Promise<number[]> {
+  const { rowIds } = await getFile(page, id);
+  return indices.map((i) => rowIds[i]!);
 }
 
 export interface Credits {

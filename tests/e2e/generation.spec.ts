@@ -19,6 +19,7 @@ import {
   PROSPECT_COLUMNS,
   rand,
   rowAt,
+  rowIdsAt,
   SUBJECT,
   waitForBatch,
 } from "./generation-support";
@@ -152,7 +153,7 @@ test.describe("Email generator: AI generation", () => {
       model: "gpt-4o",
       useCase: "content_creation",
       csvId,
-      rowsToProcess: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      rowIds: await rowIdsAt(page, csvId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
     });
     const { batchId, total } = (await started.json()) as { batchId: string; total: number };
     expect(total).toBe(10);

@@ -12,6 +12,7 @@ import {
   chooseOption,
   PROSPECT_COLUMNS,
   rowAt,
+  rowIdsAt,
   SUBJECT,
 } from "./generation-support";
 
@@ -149,7 +150,7 @@ test.describe("Preview, keep, run options and starter templates", () => {
       expect(started.status(), await started.text()).toBe(200);
       expect(started.request().postDataJSON()).toMatchObject({
         useApprovedExamples: true,
-        rowsToProcess: [3, 4, 5, 6, 7, 8, 9],
+        rowIds: await rowIdsAt(page, csvId, [3, 4, 5, 6, 7, 8, 9]),
       });
       expect(started.request().postDataJSON()).not.toHaveProperty("overwriteApproved");
       await expect(page.getByText("Successfully generated 7 emails!")).toBeVisible({ timeout: 30_000 });

@@ -115,7 +115,8 @@ test.describe("Email generator: quality flags", () => {
     const bulk = page.waitForRequest(isBulk);
     await confirm.getByRole("button", { name: "Regenerate 1 row" }).click();
     const payload = (await bulk).postDataJSON();
-    expect(payload).toMatchObject({ csvId, rowsToProcess: [1], onlyRunIf: "", overwriteApproved: true });
+    expect(payload).toMatchObject({ csvId, rowIds: [rowIds[1]], onlyRunIf: "", overwriteApproved: true });
+    expect(payload).not.toHaveProperty("rowsToProcess");
     await expect(page.getByText("Successfully generated 1 emails!")).toBeVisible({ timeout: 30_000 });
 
     // The row's new e-mail is clean: the badge goes without a reload, and the filter is empty.

@@ -254,7 +254,7 @@ describe("POST /api/admin/users/bulk-email", () => {
       subject,
       message,
     });
-    // Sent by a background job: 202 with the job, whose status ends with the spec's text.
+    // Sent by a background job: 202 with the job, whose status ends with the product's text.
     const started = ok(res, 202);
     expect(started).toEqual({ jobId: expect.any(String), msg: "Sending your email to 2 users.", total: 2 });
     expect(await runJob(started.jobId, { workerId: "w-admin-users" })).toBe("done");

@@ -209,7 +209,7 @@ describe("admin bulk e-mail as a background job", () => {
     expect(await mailsTo(b!.email, subject)).toHaveLength(0);
   });
 
-  it("a provider that refuses every batch fails the job with the spec's failure text", async () => {
+  it("a provider that refuses every batch fails the job with the product's failure text", async () => {
     const people = await recipients(2);
     vi.spyOn(outboxDriver, "sendBatch").mockRejectedValue(
       new MailBatchError("Resend refused the batch: API key is invalid", false),
@@ -448,7 +448,7 @@ describe("webhook exports above 2,000 rows", () => {
     expect(chunkData(rx).map((d) => d.length)).toEqual([500, 500, 500, 500, 1]);
   });
 
-  it("still answers the spec's errors at once: no data, not configured", async () => {
+  it("still answers the product's errors at once: no data, not configured", async () => {
     const user = await newUser("jobs-none");
     expect((await hooksApi.sendMake(user, { data: rowsOf(2500) })).json).toEqual({
       msg: "Make integration not configured",

@@ -82,7 +82,7 @@ const failFor = (names: string[], status: number) => (info: RequestInfo) =>
   names.some((n) => info.prompt.includes(`${n} at`)) ? { status } : undefined;
 
 describe("starting a batch: validation", () => {
-  it("answers the spec's messages", async () => {
+  it("answers the product's messages", async () => {
     const c = await setup(3);
     const cases: Array<[Record<string, unknown>, RegExp | string]> = [
       [{ prompt: "" }, "Configuration error: Prompt cannot be empty"],

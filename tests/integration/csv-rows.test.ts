@@ -123,7 +123,9 @@ describe("DELETE /api/csv/{id}/rows/{rowId}", () => {
     const changes = await api.changes(user, file._id, since);
     expect(changes.status, changes.text).toBe(200);
     expect(changes.json).toMatchObject({ reload: false, rowCount: 2 });
-    expect(changes.json.rows).toEqual([{ _id: victim, position: 1, data: prospects(3)[1], deleted: true }]);
+    expect(changes.json.rows).toEqual([
+      { _id: victim, position: 1, data: prospects(3)[1], deleted: true, flags: null, approved: false },
+    ]);
 
     expect((await api.deleteRow(user, file._id, victim)).status).toBe(404);
     expect((await api.patchRow(user, file._id, victim, { data: { Name: "Back" } })).status).toBe(404);
@@ -227,8 +229,22 @@ describe("GET /api/csv/{id}/changes", () => {
     expect(changes.status, changes.text).toBe(200);
     expect(changes.json).toMatchObject({ rowCount: 5, reload: false });
     expect(changes.json.rows).toEqual([
-      { _id: file.rowIds[2], position: 2, data: { ...prospects(3)[2], Company: "Changed" }, deleted: false },
-      { _id: added._id, position: 4, data: { Name: "New", Email: "", Company: "" }, deleted: false },
+      {
+        _id: file.rowIds[2],
+        position: 2,
+        data: { ...prospects(3)[2], Company: "Changed" },
+        deleted: false,
+        flags: null,
+        approved: false,
+      },
+      {
+        _id: added._id,
+        position: 4,
+        data: { Name: "New", Email: "", Company: "" },
+        deleted: false,
+        flags: null,
+        approved: false,
+      },
     ]);
     // From the beginning of time every row is reported.
     expect((await api.changes(user, file._id, new Date(0).toISOString())).json.rows).toHaveLength(5);

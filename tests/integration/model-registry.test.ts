@@ -26,7 +26,7 @@ const createTemplate = (u: TestUser, body: unknown) =>
   callRoute(templatesPOST, { method: "POST", url: "/api/ai/templates", headers: u.headers, body });
 
 describe("GET /api/ai/models", () => {
-  it("answers CONTRACT.md's shape: every field, prices as objects or null, ISO dates or null", async () => {
+  it("answers the documented shape: every field, prices as objects or null, ISO dates or null", async () => {
     fake.setOptions({ anthropicModels: [...DEFAULT_ANTHROPIC_MODELS, "claude-unknown-9"] });
     const user = await newUser("reg-shape");
     const conn = (await addConnection(user, "Anthropic")).json;

@@ -3,7 +3,7 @@ import { withFakeProviderAndDatabase } from "../support/ai";
 import { NO_SOURCES } from "../fakes/ai-provider-research";
 import { cleanAnswer, filled, qualityApi as api, qualitySetup, runBulk } from "../support/quality";
 
-// CONTRACT.md "Output columns": every top-level schema property besides subject_line, email_body and
+// docs/api.md "Output columns": every top-level schema property besides subject_line, email_body and
 // content gets a column of its own; web research rows fill `Sources`; `AI Response` keeps the whole answer.
 
 const fake = withFakeProviderAndDatabase({ respond: cleanAnswer });

@@ -16,7 +16,7 @@ import {
   type QualityCtx,
 } from "../support/quality";
 
-// POST /api/ai/preview (CONTRACT.md "Preview and quality"); keeping the results: preview-keep.test.ts.
+// POST /api/ai/preview (docs/api.md "Preview and quality"); keeping the results: preview-keep.test.ts.
 
 const fake = withFakeProviderAndDatabase({ respond: cleanAnswer });
 beforeEach(() => fake.reset());

@@ -6,7 +6,7 @@ import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { csvApi } from "../support/csv";
 import { answerPerName, cleanAnswer, creditsUsed, qualityApi as api, qualitySetup } from "../support/quality";
 
-// POST /api/ai/preview/{id}/keep: "Keep these" (CONTRACT.md "Preview and quality").
+// POST /api/ai/preview/{id}/keep: "Keep these" (docs/api.md "Preview and quality").
 
 const fake = withFakeProviderAndDatabase({ respond: cleanAnswer });
 beforeEach(() => fake.reset());

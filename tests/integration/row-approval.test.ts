@@ -14,7 +14,7 @@ import {
 } from "../support/quality";
 
 // POST / DELETE /api/csv/{id}/rows/{rowId}/approve; bulk runs skip approved rows unless
-// overwriteApproved; useApprovedExamples puts approved rows into the prompt (CONTRACT "Preview and quality").
+// overwriteApproved; useApprovedExamples puts approved rows into the prompt (docs/api.md "Preview and quality").
 
 const fake = withFakeProviderAndDatabase({ respond: cleanAnswer });
 beforeEach(() => fake.reset());

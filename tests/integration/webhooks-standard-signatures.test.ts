@@ -7,7 +7,7 @@ import { newUser, type TestUser } from "../support/ai";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { hooksApi, rowsOf, setWebhookEnv, startReceiverForMode } from "../support/webhooks";
 
-// Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside the spec's
+// Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside the product's
 // X-Webhook-Signature, checked the way a receiver would: with the `standardwebhooks` package.
 
 let rx: WebhookReceiver;

@@ -18,7 +18,7 @@ import { csvApi, importFile } from "./csv";
 import { callRoute, type AnyJson } from "./http";
 
 /**
- * Helpers of the preview / quality / approval tests (CONTRACT.md "Preview and quality", "Output columns"):
+ * Helpers of the preview / quality / approval tests (docs/api.md "Preview and quality", "Output columns"):
  * the routes, a 6-row prospect file, and fake-provider answers that pass every quality rule.
  */
 

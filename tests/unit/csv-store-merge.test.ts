@@ -31,9 +31,9 @@ describe("generator CSV store: merging the rows changed since the last read", ()
       table,
       changes({
         rows: [
-          { _id: 2, position: 1, data: { Name: "Bob", Company: "B2" }, deleted: false },
-          { _id: 3, position: 2, data: { Name: "Cy", Company: "C" }, deleted: true },
-          { _id: 9, position: 3, data: { Name: "Di", Company: "D" }, deleted: false },
+          { _id: 2, position: 1, data: { Name: "Bob", Company: "B2" }, deleted: false, flags: null, approved: false },
+          { _id: 3, position: 2, data: { Name: "Cy", Company: "C" }, deleted: true, flags: null, approved: false },
+          { _id: 9, position: 3, data: { Name: "Di", Company: "D" }, deleted: false, flags: null, approved: false },
         ],
       }),
     );

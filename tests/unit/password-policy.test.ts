@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD_RULES, passwordProblem, passwordSchema, passwordStrength } from "@/lib/services/auth/password-policy";
 
 describe("password rules", () => {
-  it("are checked in the spec's order with the spec's messages", () => {
+  it("are checked in the product's order with the product's messages", () => {
     expect(PASSWORD_RULES.map((r) => r.message)).toEqual([
       "Password must be at least 8 characters long",
       "Password must contain at least one lowercase letter",

@@ -69,7 +69,7 @@ describe("cellsForError / isFailedRow", () => {
     expect(isFailedRow(cells)).toBe(true);
   });
 
-  it("follows the spec's failed-row rule", () => {
+  it("follows the product's failed-row rule", () => {
     expect(isFailedRow({ [S]: "(No subject returned)", [B]: "fine" })).toBe(true);
     expect(isFailedRow({ [S]: "fine", [B]: "(No body returned)" })).toBe(true);
     expect(isFailedRow({ [S]: "(Parse Error)", [B]: "(Parse Error)" })).toBe(true);

@@ -16,7 +16,7 @@ export function useMe(initialUser: UserJson) {
 }
 
 /**
- * Is the reset link still usable? Checked on load; a failure counts as "no" (spec §7). Not kept
+ * Is the reset link still usable? Checked on load; a failure counts as "no". Not kept
  * after the screen unmounts: the link is single-use, a later visit asks again.
  */
 export function useResetTokenValid(token: string) {

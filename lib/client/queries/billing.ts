@@ -39,7 +39,7 @@ export function useActivateLicense() {
   });
 }
 
-/** Attempts and spacing while the provider's confirmation is on its way (spec: "then 'Payment Successful!'"). */
+/** Attempts and spacing while the provider's confirmation is on its way. */
 const PAYMENT_ATTEMPTS = 5;
 const PAYMENT_RETRY_MS = 2000;
 

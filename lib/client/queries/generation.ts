@@ -13,7 +13,7 @@ export const generationKeys = {
   generateRow: () => [...generationKeys.all, "generate-row"] as const,
 };
 
-/** Batch polling interval (spec 9: 1 second). */
+/** Batch polling interval. */
 const BATCH_POLL_MS = 1_000;
 /** Polls in a row that may fail before polling gives up ('Batch processing error: ...'). */
 const POLL_ATTEMPTS = 3;

@@ -31,7 +31,7 @@ const ZAPIER_NOT_CONFIGURED: ZapierConfigJson = {
   lastDelivery: null,
 };
 
-// A failed read counts as "not configured" (spec): these reads never fail.
+// A failed read counts as "not configured": these reads never fail.
 const fetchMakeConfig = () => api<MakeConfigJson>("/api/webhooks/config").catch(() => MAKE_NOT_CONFIGURED);
 const fetchZapierConfig = () => api<ZapierConfigJson>("/api/zapier/config").catch(() => ZAPIER_NOT_CONFIGURED);
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
+import type { ChangesJson } from "@/lib/services/csv/csv-rows";
 import type { FileQualityJson, RowApprovalJson } from "@/lib/services/quality/file-quality";
 
 /** Query keys of the generated rows' quality (flags and approvals), per CSV file. */
@@ -8,42 +9,65 @@ const qualityKeys = {
   file: (csvId: string) => [...qualityKeys.all, "file", csvId] as const,
 };
 
-export type QualityRowJson = FileQualityJson["rows"][number];
+/** A generated row's flags and approval, as the screen keeps them (by row id). */
+export type QualityRowJson = Pick<FileQualityJson["rows"][number], "rowId" | "flags" | "approved">;
+
+/** The screen's copy of a file's quality: read once, then kept current by the file's changes. */
+interface FileQualityView {
+  rows: QualityRowJson[];
+}
+
+/** A changed row as `changes?since=` carries it. */
+type ChangedRow = ChangesJson["rows"][number];
 
 const fileUrl = (csvId: string) => `/api/csv/${encodeURIComponent(csvId)}`;
 
-/**
- * Files whose rows changed while their quality was being read: that answer may predate the change,
- * so the file is read once more as soon as it arrives (see `refetchInterval` below).
- */
-const changedWhileReading = new Set<string>();
-/** How soon a file whose rows changed during a read is read again. */
-const AGAIN_MS = 200;
+/** Changes merged while a file's quality was being read: applied to that read's answer when it arrives. */
+const mergedDuringRead = new Map<string, ChangedRow[]>();
 
-/**
- * Called whenever the generator's CSV store learns that rows changed (each batch poll that pulled
- * changes, a finished single generation, an edit, a deleted row). Requests never overlap: while a
- * read is in flight the change is remembered and one more read follows it — so during a batch the
- * flags are read about once a second at most, however slow a large file's answer is, and the last
- * change of a batch is never missed.
- */
-export function refreshFileQuality(queryClient: QueryClient, csvId: string): void {
-  const key = qualityKeys.file(csvId);
-  if (queryClient.getQueryState(key)?.fetchStatus === "fetching") changedWhileReading.add(csvId);
-  else void queryClient.invalidateQueries({ queryKey: key, exact: true });
+/** The rows with their changes applied: a row without flags (never generated) or deleted leaves the list. */
+function withChanges(quality: FileQualityView, changed: ChangedRow[]): FileQualityView {
+  const byId = new Map(quality.rows.map((r) => [r.rowId, r]));
+  for (const row of changed) {
+    if (row.deleted || row.flags === null) byId.delete(row._id);
+    else byId.set(row._id, { rowId: row._id, flags: row.flags, approved: row.approved });
+  }
+  return { rows: [...byId.values()] };
 }
 
-/** `GET /api/csv/{id}/quality`: flags and approval of every generated row of the file. */
+/**
+ * Called with every answer of `changes?since=` that carried rows: their flags and approval go into
+ * the screen's copy, so a watched run needs no whole-file quality read.
+ */
+export function mergeQualityChanges(queryClient: QueryClient, csvId: string, changed: ChangedRow[]): void {
+  if (changed.length === 0) return;
+  mergedDuringRead.get(csvId)?.push(...changed);
+  queryClient.setQueryData<FileQualityView>(qualityKeys.file(csvId), (quality) =>
+    quality ? withChanges(quality, changed) : quality,
+  );
+}
+
+/** Reads the whole file's quality again (after every row of the file was replaced). */
+export function refreshFileQuality(queryClient: QueryClient, csvId: string): void {
+  void queryClient.invalidateQueries({ queryKey: qualityKeys.file(csvId), exact: true });
+}
+
+/** `GET /api/csv/{id}/quality`, read when the file opens: flags and approval of every generated row. */
 export function useFileQuality(csvId: string | null) {
   return useQuery({
     queryKey: qualityKeys.file(csvId ?? ""),
-    queryFn: ({ signal }) => {
-      changedWhileReading.delete(csvId!);
-      return api<FileQualityJson>(`${fileUrl(csvId!)}/quality`, { signal });
+    queryFn: async ({ signal }): Promise<FileQualityView> => {
+      const merged: ChangedRow[] = [];
+      mergedDuringRead.set(csvId!, merged);
+      try {
+        const answer = await api<FileQualityJson>(`${fileUrl(csvId!)}/quality`, { signal });
+        return withChanges({ rows: answer.rows.map(({ rowId, flags, approved }) => ({ rowId, flags, approved })) }, merged);
+      } finally {
+        if (mergedDuringRead.get(csvId!) === merged) mergedDuringRead.delete(csvId!);
+      }
     },
     enabled: Boolean(csvId),
     refetchOnMount: "always",
-    refetchInterval: () => (csvId && changedWhileReading.has(csvId) ? AGAIN_MS : false),
   });
 }
 
@@ -54,13 +78,13 @@ interface ApproveVariables {
 
 /**
  * `POST` (approve) / `DELETE` (take back) `/api/csv/{id}/rows/{rowId}/approve`. The check mark
- * changes at once and goes back if the server refuses.
+ * changes at once and goes back if the server refuses (the file's next changes carry it too).
  */
 export function useApproveRow(csvId: string | null) {
   const queryClient = useQueryClient();
   const key = qualityKeys.file(csvId ?? "");
   const setApproved = (rowId: number, approved: boolean) =>
-    queryClient.setQueryData<FileQualityJson>(key, (quality) =>
+    queryClient.setQueryData<FileQualityView>(key, (quality) =>
       quality ? { ...quality, rows: quality.rows.map((r) => (r.rowId === rowId ? { ...r, approved } : r)) } : quality,
     );
   return useMutation({
@@ -68,13 +92,12 @@ export function useApproveRow(csvId: string | null) {
       api<RowApprovalJson>(`${fileUrl(csvId!)}/rows/${rowId}/approve`, { method: approved ? "POST" : "DELETE" }),
     onMutate: async ({ rowId, approved }) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const previous = queryClient.getQueryData<FileQualityJson>(key)?.rows.find((r) => r.rowId === rowId)?.approved;
+      const previous = queryClient.getQueryData<FileQualityView>(key)?.rows.find((r) => r.rowId === rowId)?.approved;
       setApproved(rowId, approved);
       return { previous };
     },
     onError: (_error, { rowId }, context) => {
       if (context?.previous !== undefined) setApproved(rowId, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
   });
 }

@@ -4,7 +4,7 @@ import { users } from "./auth";
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
- * API keys for external programs (CONTRACT.md "API keys and docs"). Only a keyed hash of the key
+ * API keys for external programs (docs/api.md "API keys and docs"). Only a keyed hash of the key
  * is stored (HMAC-SHA256 under AUTH_SECRET, looked up through the unique index); `prefix` is the
  * key's first characters, shown in lists. Revoking deletes the row, so a key stops at once.
  */

@@ -5,7 +5,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 export const SUBSCRIPTIONS = ["free", "trial", "lifetime"] as const;
 export type Subscription = (typeof SUBSCRIPTIONS)[number];
 
-/** Better Auth's core user table plus the product's fields (spec section 3 "User"). */
+/** Better Auth's core user table plus the product's fields. */
 export const users = pgTable(
   "users",
   {

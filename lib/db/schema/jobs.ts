@@ -37,7 +37,7 @@ export const backgroundJobs = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     error: text("error"),
-    /** The final message (the spec's text), set when the job ends. */
+    /** The final message (the product's text), set when the job ends. */
     msg: text("msg"),
     /** The job's input (recipients and text, or rows and target); parsed when read. */
     payload: jsonb("payload").$type<unknown>().notNull(),

@@ -46,7 +46,7 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** "Active" means isActive and not expired (the spec's display status), done in SQL. */
+/** "Active" means isActive and not expired (the product's display status), done in SQL. */
 export async function listPromoCodes(query: {
   page: number;
   limit: number;

@@ -107,7 +107,7 @@ export async function resendVerification(email: string): Promise<MessageJson> {
 }
 
 /**
- * Neutral answer for unknown addresses; an unverified account is told to verify first (the spec's
+ * Neutral answer for unknown addresses; an unverified account is told to verify first (the product's
  * requiresVerification). The reset link is created and mailed after the response, so an existing
  * verified address and an unknown one take the same time.
  */

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-/** The register screen's password rules, in the order the spec checks them. */
+/** The register screen's password rules, in the order the product checks them. */
 export const PASSWORD_RULES = [
   {
     test: (p: string) => p.length >= 8,

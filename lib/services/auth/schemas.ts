@@ -28,7 +28,7 @@ const emailField = (missing: string) =>
     z.transform((e: string) => e.toLowerCase()),
   );
 
-/** Filled in (the spec's "Please fill in all fields"), then the password rules. */
+/** Filled in (the product's "Please fill in all fields"), then the password rules. */
 const newPassword = () => z.pipe(z.string({ error: FILL }).check(z.minLength(1, FILL)), passwordSchema);
 
 export const registerSchema = z.object({
@@ -48,7 +48,7 @@ export const resetPasswordSchema = z.object({ password: newPassword() });
 
 /*
  * Client-form variants (the screens parse with these through `useZodForm`): the server's schema
- * plus the client-only Confirm Password rule, and the order the spec checks the messages in.
+ * plus the client-only Confirm Password rule, and the order the product checks the messages in.
  */
 /**
  * Confirm Password: filled in, and equal to the password (checked even when other fields fail, so the order decides).

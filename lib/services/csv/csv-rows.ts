@@ -6,6 +6,7 @@ import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { flagsAfterEdit } from "@/lib/services/quality/row-flags";
+import type { QualityFlag } from "@/lib/quality/rules";
 import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { ownedCsvFile } from "./ownership";
@@ -128,7 +129,8 @@ export interface ChangesJson {
   /** Every row was replaced since `since`: fetch the whole file again. */
   reload: boolean;
   rowsReplacedAt: string | null;
-  rows: (RowJson & { deleted: boolean })[];
+  /** `flags`: the quality flags of the row's last generation (null: never generated); `approved`: the check mark. */
+  rows: (RowJson & { deleted: boolean; flags: QualityFlag[] | null; approved: boolean })[];
 }
 
 type ChangesRow = {
@@ -136,7 +138,7 @@ type ChangesRow = {
   row_count: number;
   rows_replaced_at: string | null;
   now: string;
-  rows: Array<{ _id: number; position: number; data: Row; deleted: boolean }> | string;
+  rows: ChangesJson["rows"] | string;
 };
 
 /** The file (owner checked), the database's clock and the rows changed after $1 ($2 file, $3 user). */
@@ -147,7 +149,8 @@ const CHANGES_SINCE = hotStatement(
      case when f.rows_replaced_at > $1 then '[]'::json
      else coalesce((
        select json_agg(json_build_object('_id', r.id, 'position', r.position, 'data', r.data,
-         'deleted', r.deleted_at is not null) order by r.position, r.id)
+         'deleted', r.deleted_at is not null, 'flags', r.quality_flags, 'approved', r.approved_at is not null)
+         order by r.position, r.id)
        from csv_rows r where r.file_id = f.id and r.updated_at > $1), '[]'::json)
      end as rows
    from csv_files f
@@ -155,9 +158,10 @@ const CHANGES_SINCE = hotStatement(
 );
 
 /**
- * Rows changed since a point in time (with a few seconds of overlap for late commits). Polled by
- * every open generator every second or two, so it is ONE query: the file (owner checked), the
- * database's clock and the changed rows (none when every row was replaced: the client reloads).
+ * Rows changed since a point in time (with a few seconds of overlap for late commits), each with its
+ * quality flags and approval, so a screen watching a run needs no other read. Polled by every open
+ * generator every second or two, so it is ONE query: the file (owner checked), the database's clock
+ * and the changed rows (none when every row was replaced: the client reloads).
  */
 export async function changesSince(userId: string, fileId: string, since: Date): Promise<ChangesJson> {
   if (!isUuid(fileId)) throw notFound("CSV file not found");

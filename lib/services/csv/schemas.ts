@@ -86,7 +86,7 @@ export const changesQuerySchema = z.object({
 /** Add New Row: one text per column, in column order (field names by index: a column name may hold a "."). */
 export const addRowFormSchema = z.object({ values: z.array(cellTextSchema) });
 
-/** Add New Column: the server's name rule, and not already present (spec 5, "New column name"). */
+/** Add New Column: the server's name rule, and not already present. */
 export function addColumnFormSchema(existing: readonly string[]) {
   return z.object({
     name: columnNameSchema.refine((name) => !existing.includes(name), {

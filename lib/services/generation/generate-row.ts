@@ -35,7 +35,7 @@ export type GenerateJson = GenerationAnswer & {
   row?: Record<string, string>;
   /** Tokens the provider billed for this call and their cost; null when the provider sent no usage report. */
   usage: UsageJson | null;
-  /** Quality flags of the answer (CONTRACT "Preview and quality"). */
+  /** Quality flags of the answer (docs/api.md "Preview and quality"). */
   flags: QualityFlag[];
   /** Web research: the pages the answer cites; null for content creation. */
   sources: WebSource[] | null;

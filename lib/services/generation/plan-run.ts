@@ -25,14 +25,54 @@ export interface RunPlan {
   qualityRules: QualityRules;
   examples: ApprovedExample[];
   maxCostUsd: number | null;
-  /** Columns the run adds besides the spec's three: extra output fields, and Sources for web research. */
+  /** Columns the run adds besides the product's three: extra output fields, and Sources for web research. */
   extraColumns: string[];
   outputFields: string[];
 }
 
+/** The 0-based indices of the rows named by id, in file order; an id that is not a row of the file is a 400. */
+function indicesOfRowIds(rows: StoredRow[], rowIds: number[]): number[] {
+  const wanted = new Set(rowIds);
+  const indices = rows.flatMap((row, i) => (wanted.delete(row.id) ? [i] : []));
+  const [missing] = wanted;
+  if (missing !== undefined) throw new AppError("invalid_input", `Row ${missing} is not a row of this file`);
+  return indices;
+}
+
 /**
- * Resolves a bulk payload against the saved configuration and the file: settings, rows (rowsToProcess,
- * then Only Run If, then maxRows; approved rows skipped unless `overwriteApproved`), quality rules,
+ * The rows a run covers: the named ids exactly, or rowsToProcess, then Only Run If, then maxRows;
+ * approved rows are left out unless `overwriteApproved`. A preview takes the named rows, else the
+ * first 3 the condition selects, and never leaves approved rows out.
+ */
+function chooseRows(
+  rows: StoredRow[],
+  input: BulkInput,
+  context: { onlyRunIf: string; savedMaxRows: number; preview: boolean },
+): { indices: number[]; skippedApproved: number } {
+  if (input.rowIds && input.rowsToProcess !== undefined)
+    throw new AppError("invalid_input", "Send rowIds or rowsToProcess, not both");
+  const { onlyRunIf, preview } = context;
+  if (preview) {
+    if (input.rowIds) return { indices: indicesOfRowIds(rows, input.rowIds).slice(0, 5), skippedApproved: 0 };
+    const indices = Array.isArray(input.rowsToProcess)
+      ? selectRowIndices(rows, { rowsToProcess: input.rowsToProcess }).slice(0, 5)
+      : selectRowIndices(rows, { onlyRunIf }).slice(0, 3);
+    return { indices, skippedApproved: 0 };
+  }
+  const selected = input.rowIds
+    ? indicesOfRowIds(rows, input.rowIds)
+    : selectRowIndices(rows, {
+        rowsToProcess: input.rowsToProcess,
+        onlyRunIf,
+        maxRows: input.maxRows ?? (input.rowsToProcess === undefined ? context.savedMaxRows : undefined),
+      });
+  if (input.overwriteApproved) return { indices: selected, skippedApproved: 0 };
+  const indices = selected.filter((i) => !rows[i]!.approved);
+  return { indices, skippedApproved: selected.length - indices.length };
+}
+
+/**
+ * Resolves a bulk payload against the saved configuration and the file: settings, rows (`chooseRows`), quality rules,
  * examples. `preview` takes the first 3 selected rows (or the named ones) and never skips approved rows.
  */
 export async function planRun(userId: string, input: BulkInput, options: { preview?: boolean } = {}): Promise<RunPlan> {
@@ -43,26 +83,11 @@ export async function planRun(userId: string, input: BulkInput, options: { previ
   assertVariablesPresent(settings.prompt, file.columns);
   const rows = await rowsOfFile(file.id);
   const saved = await getAiSettings(userId);
-  const onlyRunIf = input.onlyRunIf ?? saved.onlyRunIf;
-  let indices: number[];
-  let skippedApproved = 0;
-  if (options.preview) {
-    // The rows selected in the table as they are, else the first 3 rows the condition selects.
-    indices = Array.isArray(input.rowsToProcess)
-      ? selectRowIndices(rows, { rowsToProcess: input.rowsToProcess }).slice(0, 5)
-      : selectRowIndices(rows, { onlyRunIf }).slice(0, 3);
-  } else {
-    indices = selectRowIndices(rows, {
-      rowsToProcess: input.rowsToProcess,
-      onlyRunIf,
-      maxRows: input.maxRows ?? (input.rowsToProcess === undefined ? saved.maxRows : undefined),
-    });
-    if (!input.overwriteApproved) {
-      const kept = indices.filter((i) => !rows[i]!.approved);
-      skippedApproved = indices.length - kept.length;
-      indices = kept;
-    }
-  }
+  const { indices, skippedApproved } = chooseRows(rows, input, {
+    onlyRunIf: input.onlyRunIf ?? saved.onlyRunIf,
+    savedMaxRows: saved.maxRows,
+    preview: Boolean(options.preview),
+  });
   if (indices.length === 0) throw new AppError("invalid_input", NO_ROWS_MATCH);
   const outputFields = outputFieldsOf(settings.schema);
   return {

@@ -33,12 +33,23 @@ export const generateSchema = z.object({
   isRetry: z.boolean().optional(),
 });
 
-/** `POST /ai/bulk-batched`: `rowsToProcess` is a list of 0-based indices, or N for the first N rows. */
+/**
+ * `POST /ai/bulk-batched`: `rowsToProcess` is a list of 0-based indices, or N for the first N rows;
+ * `rowIds` (not both) names the rows by id.
+ */
 export const bulkSchema = z.object({
   ...common,
   data: z.array(rowSchema).optional(),
   rowsToProcess: z
     .union([z.array(z.number().int().min(0)).max(100_000), z.number().int().min(1).max(100_000)])
+    .optional(),
+  /** Row ids as `GET /csv/{id}` lists them: exactly these rows run (Only Run If and maxRows do not apply). */
+  rowIds: z
+    .array(z.number({ error: "rowIds must be a list of row ids" }).int().min(1), {
+      error: "rowIds must be a list of row ids",
+    })
+    .min(1, "rowIds must name at least 1 row")
+    .max(100_000, "A run covers at most 100,000 rows")
     .optional(),
   maxRows: z.number().int().min(1).max(100_000).optional(),
   onlyRunIf: safeString().max(500).optional(),
@@ -52,13 +63,17 @@ export const bulkSchema = z.object({
   mode: z.enum(RUN_MODES, { error: 'mode must be "standard" or "batch"' }).optional(),
 });
 
-/** `POST /api/ai/preview`: the bulk payload; `rowsToProcess` names 1 to 5 rows (default: the first 3 selected). */
+/**
+ * `POST /api/ai/preview`: the bulk payload; `rowsToProcess` (indices) or `rowIds` names 1 to 5 rows
+ * (default: the first 3 selected).
+ */
 export const previewSchema = bulkSchema.extend({
   rowsToProcess: z
     .array(z.number().int().min(0), { error: "rowsToProcess must be a list of 1 to 5 row indices" })
     .min(1, "rowsToProcess must name at least 1 row")
     .max(5, "A preview runs on at most 5 rows")
     .optional(),
+  rowIds: bulkSchema.shape.rowIds.unwrap().max(5, "A preview runs on at most 5 rows").optional(),
 });
 
 export type GenerateInput = z.infer<typeof generateSchema>;

@@ -24,7 +24,7 @@ export interface JobJson {
   failures: string[];
   /** Why the job failed (status "failed"), else null. */
   error: string | null;
-  /** The final message once the job ended (the spec's success text, or the failure), else null. */
+  /** The final message once the job ended (the product's success text, or the failure), else null. */
   msg: string | null;
   createdAt: string;
   updatedAt: string;

@@ -7,7 +7,7 @@ import { isUuid } from "@/lib/http/ids";
 import { mostSevere, type QualityFlag } from "@/lib/quality/rules";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 
-/** `GET /api/csv/{id}/quality` (CONTRACT "Preview and quality"). */
+/** `GET /api/csv/{id}/quality` (docs/api.md "Preview and quality"). */
 export interface FileQualityJson {
   rows: { rowIndex: number; rowId: number; flags: QualityFlag[]; approved: boolean }[];
   /** Rows by their most severe flag. */

@@ -24,7 +24,7 @@ export interface ResultToCheck {
   rowIndex?: number;
 }
 
-/** The quality flags of one generated row (CONTRACT "Preview and quality"): stored with the row. */
+/** The quality flags of one generated row (docs/api.md "Preview and quality"): stored with the row. */
 export function flagsOfResult(result: ResultToCheck): QualityFlag[] {
   const subject = result.cells[GENERATED_COLUMNS.subject] ?? "";
   return checkQuality(

@@ -26,7 +26,7 @@ interface ModeEstimate {
   durationSeconds: number | null;
 }
 
-/** `POST /api/ai/estimate` (CONTRACT.md "Usage and cost"). */
+/** `POST /api/ai/estimate` (docs/api.md "Usage and cost"). */
 export interface EstimateJson {
   rows: number;
   credits: number;
@@ -126,7 +126,7 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
     costUsd: costRange(model, inputTokens, outputTokens, { cachedInputTokens }),
     durationSeconds: runSeconds(rows, rate, MIN_SECONDS[useCase]),
   };
-  // Batch mode refuses web research and a spending cap (CONTRACT.md "Batch mode", batch-mode-rules.ts);
+  // Batch mode refuses web research and a spending cap (docs/api.md "Batch mode", batch-mode-rules.ts);
   // a provider batch finishes within 24 hours, often much sooner, so no duration is promised.
   const batch: ModeEstimate | null =
     useCase === "web_research" || maxCostUsd !== null

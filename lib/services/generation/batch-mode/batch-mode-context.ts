@@ -24,7 +24,7 @@ export interface BatchModeContext {
   keepLease<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-/** The providers' limits per batch (CONTRACT "Batch mode"). */
+/** The providers' limits per batch (docs/api.md "Batch mode"). */
 export const PROVIDER_LIMITS = {
   OpenAI: { maxRequests: 50_000, maxBytes: 200 * 1024 * 1024 },
   Anthropic: { maxRequests: 100_000, maxBytes: 256 * 1024 * 1024 },

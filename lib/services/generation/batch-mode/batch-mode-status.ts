@@ -2,7 +2,7 @@ import "server-only";
 import { runModeOf } from "../run-mode";
 import { providerBatchesOf } from "./provider-batch-store";
 
-/** `provider` of `GET /ai/batch-status/{id}` in batch mode (CONTRACT "Batch mode"). */
+/** `provider` of `GET /ai/batch-status/{id}` in batch mode (docs/api.md "Batch mode"). */
 export interface ProviderStatusJson {
   /** The provider batches submitted so far: the provider's id and its own status. */
   batches: Array<{ id: string; status: string }>;

@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
+import { getBoss } from "@/lib/jobs/boss";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { OPERATIONS, type OperationSpec } from "@/lib/openapi/operations";
+import { newAdmin } from "../support/admin";
+import { addConnection, withFakeProviderAndDatabase } from "../support/ai";
+import { documentValidator } from "../support/document-validator";
+import type { AnyJson } from "../support/http";
+import { callOperation, documentedSchema, loadRoutes, operationKey, type RouteModule } from "../support/openapi-routes";
+import { setWebhookEnv, startReceiverForMode } from "../support/webhooks";
+
+// docs/api.md "Response schemas": every documented operation is called with real resources of the
+// caller (its file, rows, template, connection, ticket, batch, preview, job, key, promo code), and
+// every JSON answer must match the schema the OpenAPI document gives its status. An answer that
+// drifts from the document fails here.
+
+withFakeProviderAndDatabase();
+
+const doc = buildOpenApiDocument();
+const validator = documentValidator(doc);
+let routes = new Map<string, RouteModule>();
+
+/** Operations that cannot answer 2xx to a test caller, and why. */
+const NO_SUCCESS: Record<string, string> = {
+  "GET /api/auth/verify-email/{token}": "needs a mailed token",
+  "GET /api/auth/validate-reset-token/{token}": "needs a mailed token",
+  "POST /api/auth/reset-password/{token}": "needs a mailed token",
+  "GET /api/pricing/verify-payment/{sessionId}": "needs a checkout session the payment provider completed",
+  "POST /api/stripe/webhook": "needs Stripe's signature",
+  "GET /api/cron/work": "needs CRON_SECRET",
+  "POST /api/cron/work": "needs CRON_SECRET",
+};
+
+interface Seeds {
+  csvId: string;
+  rowIds: number[];
+  connectionId: string;
+  ids: Record<string, string>;
+}
+
+describe("every documented answer matches the document", () => {
+  let admin: Awaited<ReturnType<typeof newAdmin>>;
+  let seeds: Seeds;
+
+  beforeAll(async () => {
+    routes = await loadRoutes();
+    await getBoss();
+    const rx = await startReceiverForMode();
+    setWebhookEnv({ allowPrivate: "1", zapierPrefix: `${rx.origin}/` });
+    admin = await newAdmin();
+    const connection = await addConnection(admin, "OpenAI");
+    seeds = { csvId: "", rowIds: [], connectionId: connection.json._id, ids: {} };
+    seeds.ids.rx = rx.url;
+  }, 120_000);
+
+  const find = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
+  const run = (spec: { model: string }) => ({
+    prompt: "Write to {{First Name}} at {{Company}}",
+    jsonSchema: DEFAULT_JSON_SCHEMA,
+    model: spec.model,
+    useCase: "content_creation",
+    connectionId: seeds.connectionId,
+    csvId: seeds.csvId,
+  });
+
+  /** Bodies that must name the caller's own resources. */
+  const bodyOf = (op: OperationSpec): unknown => {
+    const ids = seeds.ids;
+    const rows = [{ "First Name": "Ann", Company: "Acme", Email: "ann@acme.test" }];
+    switch (op.operationId) {
+      case "startBulkBatch":
+      case "estimateBulkRun":
+        return { ...run({ model: "gpt-4o-mini" }), rowIds: seeds.rowIds.slice(0, 1) };
+      case "previewBulkRun":
+        return { ...run({ model: "gpt-4o-mini" }), rowIds: seeds.rowIds.slice(0, 1) };
+      case "generate":
+        return { ...run({ model: "gpt-4o-mini" }), data: rows, selectedRowIndex: 0 };
+      case "replaceCsvRows":
+        return { csvId: seeds.csvId, data: rows };
+      case "saveMakeConfig":
+        return { webhookUrl: ids.rx, webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" };
+      case "saveZapierConfig":
+        return { webhookUrl: `${new URL(ids.rx!).origin}/zapier-hook` };
+      case "sendRowsToMake":
+      case "sendRowsToZapier":
+        return { data: rows };
+      case "createConnection":
+        return { name: `Second ${Date.now()}`, provider: "OpenAI", apiKey: "sk-valid-schema-0000000000000001" };
+      case "checkProviderKey":
+        return { provider: "OpenAI", apiKey: "sk-valid-schema-0000000000000001" };
+      default:
+        return undefined;
+    }
+  };
+
+  const paramOf = (op: OperationSpec) => (name: string) => {
+    const ids = seeds.ids;
+    if (name === "rowId") return String(seeds.rowIds[op.method === "delete" && !op.path.endsWith("approve") ? 2 : 0]);
+    if (name === "name") return "Notes";
+    if (name === "token") return "not-a-real-token";
+    if (name === "sessionId") return "cs_test_00000000000000";
+    const byPrefix: Array<[string, string | undefined]> = [
+      ["/api/csv/", seeds.csvId],
+      ["/api/ai/templates/", ids.template],
+      ["/api/ai/connections/", ids.connection],
+      ["/api/ai/preview/", ids.preview],
+      ["/api/tickets/", ids.ticket],
+      ["/api/admin/tickets/", ids.ticket],
+      ["/api/admin/users/", admin.id],
+      ["/api/admin/promo-codes/", ids.promo],
+      ["/api/jobs/", ids.job],
+      ["/api/keys/", ids.key],
+      ["/api/ai/", ids.batch],
+    ];
+    return byPrefix.find(([prefix]) => op.path.startsWith(prefix))?.[1] ?? "missing";
+  };
+
+  /** Creating operations first (their answers name the resources the others use), deletions last. */
+  const order = (op: OperationSpec): number => {
+    const first = ["importCsv", "createTemplate", "createConnection", "createTicket", "adminCreatePromoCode"];
+    if (first.includes(op.operationId)) return 0;
+    if (["createApiKey", "startBulkBatch", "previewBulkRun", "adminBulkEmail"].includes(op.operationId)) return 1;
+    if (op.operationId === "signOut") return 5;
+    if (op.method !== "delete") return 2;
+    return op.path === "/api/csv/{id}" || op.path === "/api/ai/connections/{id}" ? 4 : 3;
+  };
+
+  /** Remembers the ids a creating operation answered. */
+  const harvest = (op: OperationSpec, json: AnyJson) => {
+    const ids = seeds.ids;
+    if (op.operationId === "importCsv") {
+      seeds.csvId = json._id;
+      seeds.rowIds = json.rowIds;
+    }
+    if (op.operationId === "createTemplate") ids.template = json._id ?? json.template?._id;
+    if (op.operationId === "createConnection") ids.connection = json._id;
+    if (op.operationId === "createTicket") ids.ticket = json._id ?? json.ticket?._id;
+    if (op.operationId === "adminCreatePromoCode") ids.promo = json._id ?? json.promoCode?._id;
+    if (op.operationId === "createApiKey") ids.key = json.id;
+    if (op.operationId === "startBulkBatch") ids.batch = json.batchId;
+    if (op.operationId === "previewBulkRun") ids.preview = json.previewId;
+    if (op.operationId === "adminBulkEmail") ids.job = json.jobId ?? json.job?.id;
+  };
+
+  it("each operation answers 2xx with the caller's resources, and every answer matches its documented schema", async () => {
+    const ops = OPERATIONS.filter((op) => routes.get(op.path)?.[op.method.toUpperCase() as keyof RouteModule]);
+    const sorted = [...ops].sort((a, b) => order(a) - order(b));
+    const failures: string[] = [];
+    const succeeded = new Set<string>();
+    for (const op of sorted) {
+      const key = operationKey(op.method, op.path);
+      const headers = op.access === "public" || op.access === "stripe" ? {} : admin.headers;
+      const res = await callOperation(routes, op, { headers, params: paramOf(op), body: bodyOf(op) });
+      const label = `${key} → ${res.status} ${res.text.slice(0, 300)}`;
+      if (res.status >= 200 && res.status < 300) {
+        succeeded.add(key);
+        harvest(op, res.json);
+      }
+      const schema = documentedSchema(doc, op, res.status);
+      if (!schema && res.headers.get("content-type")?.includes("application/json"))
+        failures.push(`${label}: status not documented with a JSON schema`);
+      else if (schema && res.json !== undefined) {
+        const problems = validator.problems(schema, res.json);
+        if (problems) failures.push(`${label}\n${problems}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const unanswered = ops.map((op) => operationKey(op.method, op.path)).filter((k) => !succeeded.has(k));
+    expect(unanswered.sort()).toEqual(Object.keys(NO_SUCCESS).sort());
+    expect(find("getCsvChanges")).toBeDefined();
+  }, 180_000);
+});
