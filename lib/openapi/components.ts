@@ -194,24 +194,25 @@ const Credits = z.object({
   trialExpired: z.boolean(),
   msg: z.string().optional(),
 });
-const Generate = z
-  .union([z.object({ subject_line: z.string(), email_body: z.string() }), z.object({ content: z.string() })])
-  .and(
-    z.object({
-      credits: z.object({
-        daily: z.number().int().nullable(),
-        used: z.number().int(),
-        remaining: z.number().int().nullable(),
-      }),
-      row: cells().optional().describe("The row as written to the CSV file (when `csvId` was given)"),
-      usage: Usage.nullable().describe("What the provider billed for this call; null when it sent no usage report"),
-      flags: z.array(QualityFlag).describe("Quality flags of the answer; [] when every rule passed"),
-      sources: z
-        .array(WebSource)
-        .nullable()
-        .describe("Web research: the pages the answer cites (else the search results); null for content creation"),
-    }),
-  );
+const generateFields = {
+  credits: z.object({
+    daily: z.number().int().nullable(),
+    used: z.number().int(),
+    remaining: z.number().int().nullable(),
+    unlimited: z.boolean().describe("Lifetime plan: no daily limit"),
+  }),
+  row: cells().optional().describe("The row as written to the CSV file (when `csvId` was given)"),
+  usage: Usage.nullable().describe("What the provider billed for this call; null when it sent no usage report"),
+  flags: z.array(QualityFlag).describe("Quality flags of the answer; [] when every rule passed"),
+  sources: z
+    .array(WebSource)
+    .nullable()
+    .describe("Web research: the pages the answer cites (else the search results); null for content creation"),
+};
+const Generate = z.union([
+  z.object({ subject_line: z.string(), email_body: z.string(), ...generateFields }),
+  z.object({ content: z.string(), ...generateFields }),
+]);
 const BatchStarted = z.object({
   batchId: z.string(),
   total: z.number().int().describe("Rows the batch will generate"),

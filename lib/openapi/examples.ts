@@ -58,7 +58,7 @@ export const EXAMPLES = {
     response: {
       subject_line: "A quick idea for Acme",
       email_body: "Hi Ann,\n\nI noticed Acme is hiring SDRs...",
-      credits: { daily: 50, used: 4, remaining: 46 },
+      credits: { daily: 50, used: 4, remaining: 46, unlimited: false },
       row: {
         "First Name": "Ann",
         Company: "Acme",

@@ -13,7 +13,14 @@ import { newUser, withFakeProviderAndDatabase, type TestUser } from "../support/
 import type { WebhookReceiver } from "../fakes/webhook-receiver";
 import { documentValidator } from "../support/document-validator";
 import { callRoute, type AnyJson } from "../support/http";
-import { callOperation, documentedSchema, loadRoutes, operationKey, ROUTE_METHODS, type RouteModule } from "../support/openapi-routes";
+import {
+  callOperation,
+  documentedSchema,
+  loadRoutes,
+  operationKey,
+  ROUTE_METHODS,
+  type RouteModule,
+} from "../support/openapi-routes";
 import { setWebhookEnv, startReceiverForMode } from "../support/webhooks";
 
 // The OpenAPI document against the route files: every route method is documented, every documented

@@ -31,7 +31,7 @@ import type { GenerateInput } from "./schemas";
 
 /** `POST /ai/generate`: the answer's fields, the caller's credits after it, and the row as written. */
 export type GenerateJson = GenerationAnswer & {
-  credits: { daily: number | null; used: number; remaining: number | null };
+  credits: { daily: number | null; used: number; remaining: number | null; unlimited: boolean };
   row?: Record<string, string>;
   /** Tokens the provider billed for this call and their cost; null when the provider sent no usage report. */
   usage: UsageJson | null;
