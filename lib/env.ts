@@ -57,7 +57,7 @@ const WORKER_MODES = ["inline", "off", "cron"] as const;
 /**
  * inline: the worker runs in the app process; off: web only (`npm run worker` processes); cron: `/api/cron/work` calls.
  */
-export type WorkerMode = (typeof WORKER_MODES)[number];
+type WorkerMode = (typeof WORKER_MODES)[number];
 
 export interface AppEnv {
   /** The day the model registry treats as today (MODEL_REGISTRY_DATE); null = the real date. */

@@ -8,11 +8,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatMoney, formatShortDate } from "@/lib/client/format";
 import { useAdminIncome } from "@/lib/client/queries/admin";
-import type { IncomePaymentJson } from "@/lib/services/admin/income";
 import { cn } from "@/lib/utils";
 import { adminError } from "./admin-errors";
 import { Pager } from "./pager";
 import { StatCard } from "./stat-card";
+import type { IncomePaymentJson } from "@/lib/responses/admin";
 
 interface MonthRow {
   month: string;

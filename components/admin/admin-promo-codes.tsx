@@ -10,11 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatShortDate } from "@/lib/client/format";
 import { adminKeys, useAdminPromoCode, useAdminPromoCodes, type PromoListParams } from "@/lib/client/queries/admin";
-import type { PromoCodeJson } from "@/lib/services/admin/promo-codes";
 import { adminError } from "./admin-errors";
 import { ListFrame } from "./list-frame";
 import { PromoDialog } from "./promo-dialog";
 import { EMPTY_PROMO_FILTERS, PromoFilters, type PromoFilterValues } from "./promo-filters";
+import type { PromoCodeJson } from "@/lib/responses/admin";
 
 /** The display status: Active only when enabled and not yet expired (at `now`). */
 function isPromoActive(promo: Pick<PromoCodeJson, "isActive" | "expiresAt">, now: number): boolean {

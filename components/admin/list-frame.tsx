@@ -1,7 +1,7 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import type { PaginationJson } from "@/lib/services/admin/pagination";
 import { Pager } from "./pager";
+import type { PaginationJson } from "@/lib/responses/common";
 
 interface Props {
   /** Nothing loaded yet (first load): skeleton rows. */

@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { PaginationJson } from "@/lib/services/admin/pagination";
+import type { PaginationJson } from "@/lib/responses/common";
 
 /** Previous / next with "Page X of Y". */
 export function Pager({ pagination, onPage }: { pagination: PaginationJson | null; onPage: (page: number) => void }) {

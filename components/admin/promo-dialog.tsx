@@ -16,7 +16,6 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useCreatePromoCode, useUpdatePromoCode } from "@/lib/client/queries/admin";
-import type { PromoCodeJson } from "@/lib/services/admin/promo-codes";
 import {
   createPromoFormSchema,
   endOfDayIso,
@@ -24,6 +23,7 @@ import {
   updatePromoFormSchema,
 } from "@/lib/services/admin/promo-schemas";
 import { adminError, adminFormError } from "./admin-errors";
+import type { PromoCodeJson } from "@/lib/responses/admin";
 
 type PromoDialogMode = { kind: "create" } | { kind: "edit"; promo: PromoCodeJson };
 

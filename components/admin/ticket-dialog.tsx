@@ -20,9 +20,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { formatDateTime } from "@/lib/client/format";
 import { useAdminTicket, useUpdateTicket } from "@/lib/client/queries/admin";
 import { adminTicketUpdateSchema, TICKET_STATUSES } from "@/lib/services/admin/schemas";
-import type { TicketJson } from "@/lib/services/tickets/serialize";
 import { cn } from "@/lib/utils";
 import { adminError } from "./admin-errors";
+import type { TicketJson } from "@/lib/responses/support";
 
 export const shortId = (id: string) => `#${id.slice(-6)}`;
 

@@ -7,9 +7,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/client/format";
 import { cn } from "@/lib/utils";
 import { useAdminUser } from "@/lib/client/queries/admin";
-import type { AdminUserDetailJson, AdminUserJson } from "@/lib/services/admin/users";
 import { adminError } from "./admin-errors";
 import { shortDateOrDash } from "./display";
+import type { AdminUserDetailJson, AdminUserJson } from "@/lib/responses/admin";
 
 const BADGE = { lifetime: "success", trial: "warning", free: "secondary" } as const;
 

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { UNAUTHORIZED_EVENT } from "@/lib/client/api";
 import { authKeys, signOutRequest } from "@/lib/client/queries/auth";
 import { useMe } from "@/lib/client/queries/auth-reads";
-import type { UserJson } from "@/lib/services/users/serialize";
+import type { UserJson } from "@/lib/responses/account";
 
 interface SessionContextValue {
   user: UserJson;

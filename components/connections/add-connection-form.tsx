@@ -9,9 +9,9 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { hasCode, messageOf } from "@/lib/client/api";
 import { useAddConnection } from "@/lib/client/queries/ai";
-import type { ConnectionJson } from "@/lib/services/connections/connections";
 import { createConnectionSchema, KEY_HINTS } from "@/lib/services/connections/schemas";
 import { PROVIDERS, type Provider } from "@/lib/ai/providers";
+import type { ConnectionJson } from "@/lib/responses/ai";
 
 const FAILED = "Failed to add connection. Please try again.";
 

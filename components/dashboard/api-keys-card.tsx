@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { useConnections } from "@/lib/client/queries/ai";
-import type { ConnectionJson } from "@/lib/services/connections/connections";
 import { ManageConnectionsDialog } from "./manage-connections-dialog";
+import type { ConnectionJson } from "@/lib/responses/ai";
 
 /** API Keys card: the connections (read with the page, then kept by the query) and the Manage Connections dialog. */
 export function ApiKeysCard({ initialConnections }: { initialConnections: ConnectionJson[] }) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { modelLabel } from "@/lib/ai/models";
 import { useAiConfig } from "@/lib/client/queries/ai";
-import type { UserAiConfigJson } from "@/lib/services/ai-config/ai-config";
+import type { UserAiConfigJson } from "@/lib/responses/ai";
 
 /**
  * Email Generator card: the current model and active connection follow the AI config query (a change in Manage

@@ -22,7 +22,7 @@ import {
   useConnections,
   useDeleteConnection,
 } from "@/lib/client/queries/ai";
-import type { ConnectionJson } from "@/lib/services/connections/connections";
+import type { ConnectionJson } from "@/lib/responses/ai";
 
 interface Props {
   open: boolean;

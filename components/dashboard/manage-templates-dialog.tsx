@@ -17,9 +17,9 @@ import { modelLabel } from "@/lib/ai/models";
 import { ModelWarnings } from "@/components/models/model-warnings";
 import { labelOfUseCase } from "@/lib/client/labels";
 import { useDeleteTemplate, useTemplates } from "@/lib/client/queries/ai";
-import type { TemplateJson } from "@/lib/services/templates/templates";
 import { StarterTemplatesList } from "./starter-templates-list";
 import { ViewTemplateDialog } from "./view-template-dialog";
+import type { TemplateJson } from "@/lib/responses/ai";
 
 interface Props {
   open: boolean;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Crown, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
-import type { CreditsJson } from "@/lib/services/credits/credits";
+import type { CreditsJson } from "@/lib/responses/ai";
 
 /** Banner bar colour: indigo above 50% remaining, yellow above 20%, otherwise red. */
 export function bannerBarColor(remainingPercent: number): string {

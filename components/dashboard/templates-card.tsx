@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { labelOfUseCase } from "@/lib/client/labels";
 import { useTemplates } from "@/lib/client/queries/ai";
-import type { TemplateJson } from "@/lib/services/templates/templates";
 import { ModelWarnings } from "@/components/models/model-warnings";
 import { ManageTemplatesDialog } from "./manage-templates-dialog";
 import { StarterTemplatesList } from "./starter-templates-list";
+import type { TemplateJson } from "@/lib/responses/ai";
 
 const PREVIEW = 3;
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "
 import { modelLabel } from "@/lib/ai/models";
 import { labelOfUseCase } from "@/lib/client/labels";
 import { useTemplate } from "@/lib/client/queries/ai";
-import type { TemplateJson } from "@/lib/services/templates/templates";
+import type { TemplateJson } from "@/lib/responses/ai";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -26,10 +26,8 @@ import { starterSettings, type StarterTemplate } from "@/lib/ai/starter-template
 import { messageOf } from "@/lib/client/api";
 import { aiKeys, useCreateTemplate, useSaveAiConfig } from "@/lib/client/queries/ai";
 import { useFileQuality } from "@/lib/client/queries/quality";
-import type { ConnectionJson } from "@/lib/services/connections/connections";
 import { aiConfigFormSchema } from "@/lib/services/generation/schemas";
 import type { ModelOption } from "@/lib/services/models/available-models";
-import type { TemplateJson } from "@/lib/services/templates/templates";
 import { capText, clampMaxRows, draftOf, type Draft } from "./config-draft";
 import type { TableRow } from "./csv-store";
 import { rememberLastUsedConfig } from "./last-used-config";
@@ -41,6 +39,7 @@ import { bulkPayloadOf, DEFAULT_RUN_OPTIONS, previewPayloadOf, RunOptionsFields,
 import type { RunOptions } from "./save-run-menu";
 import { TemplateControls } from "./template-controls";
 import type { RunRequest } from "./use-generation";
+import type { ConnectionJson, TemplateJson } from "@/lib/responses/ai";
 
 interface Props {
   open: boolean;
@@ -262,7 +261,10 @@ function ConfigForm(props: Props) {
         onStarter={applyStarter}
         onSave={saveTemplate}
       />
-      <RunModeField state={runMode} payload={bulkPayloadOf(values, props.csvId, allRows.map(rowIdAt), options, runMode.cap)} />
+      <RunModeField
+        state={runMode}
+        payload={bulkPayloadOf(values, props.csvId, allRows.map(rowIdAt), options, runMode.cap)}
+      />
       <RunOptionsFields value={options} onChange={setOptions} approvedInRun={approvedInRun} />
       <DialogFooter className="gap-2">
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,5 +1,5 @@
 import { Progress } from "@/components/ui/progress";
-import type { CreditsJson } from "@/lib/services/credits/credits";
+import type { CreditsJson } from "@/lib/responses/ai";
 
 /** Generator header meter colours: green at 50 % or more, yellow below 50 %, red below 25 %. */
 function meterColor(remainingPercent: number): string {

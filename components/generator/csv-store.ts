@@ -26,9 +26,8 @@ import { mergeQualityChanges, refreshFileQuality } from "@/lib/client/queries/qu
 import { CSV_LIMITS, formatCount, GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { CsvParseError, type ParsedCsv } from "@/lib/csv/parse-csv";
 import { parseCsvFile } from "@/lib/csv/parse-in-worker";
-import type { CsvFileJson, CsvFileSummary } from "@/lib/services/csv/csv-files";
-import type { ChangesJson, RowJson } from "@/lib/services/csv/csv-rows";
 import { CSV_ID_KEY, writeSessionItem } from "./session-state";
+import type { ChangesJson, CsvFileJson, CsvFileSummary, RowJson } from "@/lib/responses/csv";
 
 type Cells = Record<string, string>;
 

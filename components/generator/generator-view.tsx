@@ -11,11 +11,8 @@ import { isFailedRow } from "@/lib/ai/result";
 import { messageOf } from "@/lib/client/api";
 import { useAiConfig, useCredits, useModels, useTemplate, useTemplates } from "@/lib/client/queries/ai";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import type { UserAiConfigJson } from "@/lib/services/ai-config/ai-config";
-import type { CreditsJson } from "@/lib/services/credits/credits";
 import type { ModelOption } from "@/lib/services/models/available-models";
 import { ModelWarnings } from "@/components/models/model-warnings";
-import type { TemplateJson } from "@/lib/services/templates/templates";
 import { starterSettings } from "@/lib/ai/starter-templates";
 import { CreditsMeter } from "./credits-meter";
 import { useCsvEdits, useCsvTable, useImportCsv, type TableRow } from "./csv-store";
@@ -45,6 +42,7 @@ import { useExport } from "./use-export";
 import { useGeneration } from "./use-generation";
 import { RunMessage } from "./run-message";
 import { useTimedMessage } from "./use-timed-message";
+import type { CreditsJson, TemplateJson, UserAiConfigJson } from "@/lib/responses/ai";
 
 type Confirm = { kind: "row"; row: TableRow } | { kind: "column"; name: string } | null;
 

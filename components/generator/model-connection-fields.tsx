@@ -16,8 +16,8 @@ import {
 } from "@/components/ui/select";
 import { defaultFromOptions } from "@/lib/ai/models";
 import { PROVIDERS, type UseCase } from "@/lib/ai/providers";
-import type { ConnectionJson } from "@/lib/services/connections/connections";
 import type { ModelOption } from "@/lib/services/models/available-models";
+import type { ConnectionJson } from "@/lib/responses/ai";
 
 interface Choice {
   selectedModel: string;

@@ -19,9 +19,9 @@ import { hasCode, messageOf } from "@/lib/client/api";
 import { formatMoney } from "@/lib/client/format";
 import { useKeepPreview, useRunPreview } from "@/lib/client/queries/preview";
 import type { PreviewInput } from "@/lib/services/generation/schemas";
-import type { PreviewJson } from "@/lib/services/preview/run-preview";
 import { syncChanges } from "./csv-store";
 import { PreviewResult } from "./preview-result";
+import type { PreviewJson } from "@/lib/responses/quality";
 
 const CREDIT_LIMIT_TEXT = "Daily credit limit reached. Upgrade to the lifetime plan for unlimited emails.";
 

@@ -1,9 +1,9 @@
 import { formatMoney, formatNumber } from "@/lib/client/format";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { SOURCES_COLUMN } from "@/lib/ai/result";
-import type { PreviewResultJson } from "@/lib/services/preview/run-preview";
 import { QualityFlagList } from "./preview-flags";
 import { SourceLinks } from "./preview-sources";
+import type { PreviewResultJson } from "@/lib/responses/quality";
 
 /** Output fields shown under their own name (the product's fields have their own places). */
 const SHOWN_ELSEWHERE = new Set(["subject_line", "email_body", "content"]);

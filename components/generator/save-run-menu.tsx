@@ -84,7 +84,8 @@ interface Props {
 /** The AI Configuration dialog's Save menu: run all matching rows, the rows in view, or only save; or preview. */
 export function SaveRunMenu(props: Props) {
   const { settings, csvId, allRows, viewRows, options, remainingCredits, busy, onRun, onSaveOnly, preview } = props;
-  const payloadOf = (rows: number[]) => bulkPayloadOf(settings, csvId, rows.map(props.rowIdAt), options, props.maxCostUsd);
+  const payloadOf = (rows: number[]) =>
+    bulkPayloadOf(settings, csvId, rows.map(props.rowIdAt), options, props.maxCostUsd);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -9,8 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import type { StarterTemplate } from "@/lib/ai/starter-templates";
 import { messageOf } from "@/lib/client/api";
 import { templateNameFormSchema } from "@/lib/services/generation/schemas";
-import type { TemplateJson } from "@/lib/services/templates/templates";
 import { StarterTemplateMenu } from "./starter-template-menu";
+import type { TemplateJson } from "@/lib/responses/ai";
 
 interface Props {
   templates: TemplateJson[];

@@ -8,10 +8,10 @@ import { downloadText, exportFileName } from "@/lib/client/download";
 import { formatNumber } from "@/lib/client/format";
 import { isFinalError, useJob } from "@/lib/client/queries/jobs";
 import { toCsvText } from "@/lib/csv/parse-csv";
-import type { JobStartedJson } from "@/lib/services/jobs/jobs";
-import type { SendResultJson } from "@/lib/services/integrations/send";
 import type { CsvTable } from "./csv-store";
 import type { ExportGateProps } from "./export-gate-dialog";
+import type { JobStartedJson } from "@/lib/responses/admin";
+import type { SendResultJson } from "@/lib/responses/integrations";
 
 /** Export results are toasts that clear after 3 seconds. */
 const EXPORT_TOAST = { duration: 3000 } as const;

@@ -19,14 +19,14 @@ import {
   type GenerateRowVariables,
 } from "@/lib/client/queries/generation";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import type { CreditsJson } from "@/lib/services/credits/credits";
-import type { BatchStatusJson } from "@/lib/services/generation/batch-control";
 import { csvFileKey, syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
 import { promptToRun } from "./last-used-config";
 import type { BatchProgress } from "./progress-panel";
 import { runOptionFields, type RunOptions } from "./run-options";
 import { ACTIVE_BATCH_KEY, useSessionItem, writeSessionItem } from "./session-state";
 import type { TimedMessage } from "./use-timed-message";
+import type { CreditsJson } from "@/lib/responses/ai";
+import type { BatchStatusJson } from "@/lib/responses/generation";
 
 /** Save-and-run starts after a 1 second delay. */
 const SAVE_AND_RUN_DELAY_MS = 1000;

@@ -1,5 +1,5 @@
 import { formatDateTime, formatNumber } from "@/lib/client/format";
-import type { LastDeliveryJson } from "@/lib/services/integrations/configs";
+import type { LastDeliveryJson } from "@/lib/responses/integrations";
 
 /** The result of the most recent delivery to this integration. */
 export function LastDeliveryNote({ delivery }: { delivery: LastDeliveryJson | null }) {

@@ -18,9 +18,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { messageOf } from "@/lib/client/api";
 import { useSaveMakeConfig, useTestMakeWebhook } from "@/lib/client/queries/integrations";
-import type { MakeConfigJson } from "@/lib/services/integrations/configs";
 import { makeConfigSchema } from "@/lib/services/integrations/schemas";
 import { LastDeliveryNote } from "./last-delivery";
+import type { MakeConfigJson } from "@/lib/responses/integrations";
 
 /** Spec: the dialog closes 2 seconds after a successful save, its message shown meanwhile. */
 const CLOSE_AFTER_SAVE_MS = 2000;

@@ -17,9 +17,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { messageOf } from "@/lib/client/api";
 import { useSaveZapierConfig } from "@/lib/client/queries/integrations";
-import type { ZapierConfigJson } from "@/lib/services/integrations/configs";
 import { zapierConfigFormSchema } from "@/lib/services/integrations/schemas";
 import { LastDeliveryNote } from "./last-delivery";
+import type { ZapierConfigJson } from "@/lib/responses/integrations";
 
 /** Spec: the webhook-automation dialog closes 1.5 seconds after a successful save. */
 const CLOSE_AFTER_SAVE_MS = 1500;

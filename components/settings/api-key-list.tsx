@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { hasCode, messageOf } from "@/lib/client/api";
 import { formatDate, formatDateTime } from "@/lib/client/format";
 import { useApiKeys, useRevokeApiKey } from "@/lib/client/queries/api-keys";
-import type { ApiKeyJson } from "@/lib/services/api-keys/serialize";
+import type { ApiKeyJson } from "@/lib/responses/system";
 
 const LOAD_FAILED = "Failed to load API keys";
 const REVOKE_FAILED = "Failed to revoke the API key. Please try again.";

@@ -5,7 +5,7 @@ import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
 import { ApiKeyList } from "@/components/settings/api-key-list";
 import { NewApiKeyDialog } from "@/components/settings/new-api-key-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { CreatedApiKeyJson } from "@/lib/services/api-keys/serialize";
+import type { CreatedApiKeyJson } from "@/lib/responses/system";
 
 /** Settings › API keys: create (the key is shown once), list, revoke. */
 export function ApiKeysSettings() {

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { hasCode, messageOf } from "@/lib/client/api";
 import { useCreateApiKey } from "@/lib/client/queries/api-keys";
 import { createApiKeySchema } from "@/lib/services/api-keys/schemas";
-import type { CreatedApiKeyJson } from "@/lib/services/api-keys/serialize";
+import type { CreatedApiKeyJson } from "@/lib/responses/system";
 
 const FAILED = "Failed to create the API key. Please try again.";
 

@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { CreatedApiKeyJson } from "@/lib/services/api-keys/serialize";
+import type { CreatedApiKeyJson } from "@/lib/responses/system";
 
 /** The new key, shown this once with a Copy button; closing the dialog forgets it. */
 export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKeyJson | null; onClose: () => void }) {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Provider } from "@/lib/db/schema/ai";
 import { anthropicClient, openaiClient } from "./clients";
 import { classifyProviderError } from "./errors";
+import type { KeyCheckJson } from "@/lib/responses/ai";
 
 /** The model ids a key can use, from the provider's list-models endpoint. */
 export async function listProviderModels(provider: Provider, apiKey: string): Promise<string[]> {
@@ -18,10 +19,6 @@ export async function listProviderModels(provider: Provider, apiKey: string): Pr
   }
   return ids;
 }
-
-/** `POST /ai/connections/check` and `POST /ai/connections/{id}/check`; `reason` is the ProviderError kind. */
-export type KeyCheckJson =
-  { valid: true; msg: string; modelCount: number } | { valid: false; reason: string; msg: string };
 
 /** Checks a key against the provider; an invalid key is reported as such. */
 export async function checkProviderKey(provider: Provider, apiKey: string): Promise<KeyCheckJson> {

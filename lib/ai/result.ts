@@ -13,10 +13,10 @@ export type GeneratedCells = Record<(typeof GENERATED_COLUMNS)[keyof typeof GENE
 
 /** Web research rows list the pages the answer cites in this column, one URL per line. */
 export const SOURCES_COLUMN = "Sources";
-/** Output fields with columns of their own by the product's rules; every other top-level field gets one named after it. */
+/** Output fields with columns of their own; every other top-level field gets one named after it. */
 const SPEC_FIELDS = new Set(["subject_line", "email_body", "content"]);
 
-/** The top-level properties of an output schema that get a CSV column named after them (docs/api.md "Output columns"). */
+/** The top-level properties of an output schema that get a CSV column of their own (docs/api.md "Output columns"). */
 export function outputFieldsOf(schema: unknown): string[] {
   const props = schema && typeof schema === "object" ? (schema as { properties?: unknown }).properties : undefined;
   if (!props || typeof props !== "object" || Array.isArray(props)) return [];

@@ -1,9 +1,10 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import type { UserRow } from "@/lib/db/schema";
-import { toUserJson, type UserJson } from "@/lib/services/users/serialize";
+import { toUserJson } from "@/lib/services/users/serialize";
 import { isAdminUser } from "./session";
 import { getCurrentUser } from "./server-user";
+import type { UserJson } from "@/lib/responses/account";
 
 /** Signed-in pages: anonymous visitors go to /login. */
 export async function requirePageUser(): Promise<{ user: UserRow; json: UserJson }> {

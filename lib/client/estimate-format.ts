@@ -1,8 +1,8 @@
+import type { EstimateJson } from "@/lib/responses/usage";
 /**
  * The estimate's figures as the Save menu and the usage page show them (client-safe, pure):
  * "≈ $0.42", "< $0.01", "≈ 3 min", "< 1 min", "≈ 1 h 10 min".
  */
-import type { EstimateJson } from "@/lib/services/usage/estimate";
 
 /** "≈ $0.42"; "< $0.01" below a cent; "≈ $1,250" from $100 up. */
 export function formatCostEstimate(usd: number): string {

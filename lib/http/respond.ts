@@ -53,11 +53,6 @@ interface ErrorJson {
   [extra: string]: unknown;
 }
 
-/** The answer of endpoints that only confirm something: `{ msg }` (sign-out, deletions...). */
-export interface MessageJson {
-  msg: string;
-}
-
 const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
 /** An AppError as its JSON body and status. */

@@ -14,12 +14,7 @@ import { JOB_HANDLERS } from "./handlers";
 import { beat } from "./heartbeat";
 import { runSweeps } from "./sweeps";
 import { WORKER_ID } from "./worker";
-
-/** `GET|POST /api/cron/work`: jobs run in this call, and jobs still due after it. */
-export interface CronWorkJson {
-  processed: number;
-  remaining: number;
-}
+import type { CronWorkJson } from "@/lib/responses/system";
 
 /** Batches run side by side in one call (each with its own adaptive concurrency). */
 const BATCHES_PER_CALL = 4;

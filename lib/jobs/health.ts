@@ -1,24 +1,10 @@
 import "server-only";
 import { pingDatabase } from "@/lib/db";
-import { env, type WorkerMode } from "@/lib/env";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { queueReady } from "./boss";
 import { lastBeatAt } from "./heartbeat";
-
-/** `GET /api/health` (200 when `ok`, else 503). */
-export interface HealthJson {
-  ok: boolean;
-  /** `select 1` answers. */
-  db: boolean;
-  /** The job queue (pg-boss) runs in this process or is installed in the database. */
-  queue: boolean;
-  worker: {
-    /** This process's WORKER_MODE. */
-    mode: WorkerMode;
-    /** The newest heartbeat of any worker (inline loop, `npm run worker`, cron call), ISO; null if none. */
-    lastBeatAt: string | null;
-  };
-}
+import type { HealthJson } from "@/lib/responses/system";
 
 /** Cheap on purpose (the readiness probe): two small queries once the queue has been seen, no pg-boss start. */
 export async function healthReport(): Promise<HealthJson> {

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { outboxEmails } from "@/lib/db/schema";
 import { settleBackgroundTasks } from "@/lib/http/after-response";
 import type { MailBatchResult, MailDriver, MailMessage } from "./types";
+import type { OutboxEmailJson } from "@/lib/responses/admin";
 
 const log = (message: MailMessage) =>
   console.log(`[mail:outbox] to=${message.to} subject="${message.subject}"\n${message.text}\n`);
@@ -23,14 +24,6 @@ export const outboxDriver: MailDriver = {
     return { refused: [] };
   },
 };
-
-export interface OutboxEmailJson {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
 
 /** Newest first; optionally only the messages sent to one address. */
 export async function listOutbox(to?: string, limit = 200): Promise<OutboxEmailJson[]> {

@@ -1,6 +1,5 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { batchEstimateSuffix, estimateSuffix } from "@/lib/client/estimate-format";
-import type { EstimateJson } from "@/lib/services/usage/estimate";
 import {
   BODY,
   cell,
@@ -14,6 +13,7 @@ import {
   SUBJECT,
   waitForBatch,
 } from "./generation-support";
+import type { EstimateJson } from "@/lib/responses/usage";
 
 const STANDARD = "Standard — fastest";
 const BATCH = "Batch — about half the cost, results within 24 h (usually under an hour)";

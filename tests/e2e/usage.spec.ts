@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { estimateSuffix } from "@/lib/client/estimate-format";
-import type { EstimateJson } from "@/lib/services/usage/estimate";
-import type { UsageDayJson } from "@/lib/services/usage/usage-days";
 import { expectAccessible, MODES } from "./a11y-support";
 import {
   chooseOption,
@@ -13,6 +11,7 @@ import {
   waitForBatch,
 } from "./generation-support";
 import { registerVerified } from "./support";
+import type { EstimateJson, UsageDayJson } from "@/lib/responses/usage";
 
 const isEstimate = (url: URL) => url.pathname === "/api/ai/estimate";
 

@@ -13,13 +13,13 @@ import { importCsv } from "@/lib/services/csv/csv-files";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 import { startBatch } from "@/lib/services/generation/start-batch";
-import type { EstimateJson } from "@/lib/services/usage/estimate";
 import { DEFAULT_OPENAI_MODELS, type Json } from "../fakes/ai-provider-wire";
 import { reportedInputTokens } from "../fakes/ai-provider-tokens";
 import type { FakeProviderHandle } from "../fakes/ai-provider";
 import { addConnection, newUser, startFakeProviderForApp, userRow, type TestUser } from "../support/ai";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { callRoute } from "../support/http";
+import type { EstimateJson } from "@/lib/responses/usage";
 
 /** A price for the test's priced model even before the catalogue carries prices (the registry's branch adds them). */
 const TEST_PRICE = { inputPerMTok: 0.15, outputPerMTok: 0.6, cachedInputPerMTok: 0.075, batchDiscount: 0.5 };

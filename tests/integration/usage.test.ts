@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { GET as usageGET } from "@/app/api/usage/route";
 import { db } from "@/lib/db";
 import { generationUsage } from "@/lib/db/schema";
-import type { UsageJson } from "@/lib/services/usage/usage-days";
 import { addConnection, newUser, withFakeProviderAndDatabase, type TestUser } from "../support/ai";
 import { callRoute } from "../support/http";
+import type { UsageDaysJson } from "@/lib/responses/usage";
 
 withFakeProviderAndDatabase();
 
@@ -16,7 +16,7 @@ const daysAgo = (n: number, hour = 12) => {
   return d;
 };
 const usage = (u: TestUser, query = "") =>
-  callRoute<UsageJson>(usageGET, { url: `/api/usage${query}`, headers: u.headers });
+  callRoute<UsageDaysJson>(usageGET, { url: `/api/usage${query}`, headers: u.headers });
 
 describe("GET /api/usage", () => {
   it("answers 30 UTC days, oldest first, ending today, with zeros when nothing was used", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeChanges, type CsvTable } from "@/components/generator/csv-store";
-import type { ChangesJson } from "@/lib/services/csv/csv-rows";
+import type { ChangesJson } from "@/lib/responses/csv";
 
 const table: CsvTable = {
   id: "f1",

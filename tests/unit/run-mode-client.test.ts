@@ -4,7 +4,7 @@ import { BATCH_MODE_REASONS, batchModeBlocker, capOfText } from "@/components/ge
 import { bulkPayloadOf, previewPayloadOf, runOptionFields } from "@/components/generator/save-run-menu";
 import { DEFAULT_SETTINGS } from "@/lib/ai/defaults";
 import { runEstimateSuffix } from "@/lib/client/estimate-format";
-import type { EstimateJson } from "@/lib/services/usage/estimate";
+import type { EstimateJson } from "@/lib/responses/usage";
 
 const settings = { ...DEFAULT_SETTINGS, connectionId: "c1" };
 const options = { useApprovedExamples: false, overwriteApproved: false };
@@ -27,8 +27,8 @@ describe("run mode in the dialog", () => {
     expect(runOptionFields({ ...options, mode: "batch" })).toEqual({ mode: "batch" });
     expect(runOptionFields({ ...options, mode: "standard" })).toEqual({});
     expect(previewPayloadOf(settings, "f1", { ...options, mode: "batch" })).not.toHaveProperty("mode");
-    const payload = bulkPayloadOf(settings, "f1", [0, 1], { ...options, mode: "batch" }, null);
-    expect(payload).toMatchObject({ mode: "batch", maxCostUsd: null, rowsToProcess: [0, 1] });
+    const payload = bulkPayloadOf(settings, "f1", [11, 12], { ...options, mode: "batch" }, null);
+    expect(payload).toMatchObject({ mode: "batch", maxCostUsd: null, rowIds: [11, 12] });
     expect(bulkPayloadOf(settings, "f1", [0], options)).not.toHaveProperty("maxCostUsd");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { breakdown, MAX_SERIES, OTHER, stackedSeries, usageCsv, usageTotals } from "@/app/(app)/usage/usage-data";
-import type { UsageDayJson } from "@/lib/services/usage/usage-days";
+import type { UsageDayJson } from "@/lib/responses/usage";
 
 const day = (
   date: string,

@@ -1,6 +1,6 @@
 /** The usage page's figures from `GET /api/usage` (pure: charts, tables and the CSV share them). */
 import { escapeFormula } from "@/lib/csv/escape-formula";
-import type { UsageDayJson } from "@/lib/services/usage/usage-days";
+import type { UsageDayJson } from "@/lib/responses/usage";
 
 export interface UsageTotals {
   rows: number;

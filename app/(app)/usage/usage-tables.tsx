@@ -1,9 +1,9 @@
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatUsd } from "@/lib/client/estimate-format";
 import { formatNumber } from "@/lib/client/format";
-import type { UsageDayJson } from "@/lib/services/usage/usage-days";
 import { dayLabel } from "./usage-charts";
 import type { Breakdown } from "./usage-data";
+import type { UsageDayJson } from "@/lib/responses/usage";
 
 /** Rows and spend per model or per connection over the period. */
 export function BreakdownTable({ caption, label, items }: { caption: string; label: string; items: Breakdown[] }) {

@@ -12,10 +12,10 @@ import { downloadText } from "@/lib/client/download";
 import { formatUsd } from "@/lib/client/estimate-format";
 import { formatNumber } from "@/lib/client/format";
 import { useUsage } from "@/lib/client/queries/usage";
-import type { UsageDayJson } from "@/lib/services/usage/usage-days";
 import { dayLabel, StackedDayChart } from "./usage-charts";
 import { breakdown, stackedSeries, usageCsv, usageTotals } from "./usage-data";
 import { BreakdownTable, DailyTable } from "./usage-tables";
+import type { UsageDayJson } from "@/lib/responses/usage";
 
 const PERIODS = [7, 30, 90] as const;
 const tokens = (n: number) => formatNumber(n, "en-US");

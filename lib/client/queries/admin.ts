@@ -1,15 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IncomeJson } from "@/lib/services/admin/income";
 import { ADMIN_PAGE_SIZE } from "@/lib/services/admin/pagination";
-import type { PromoCodeJson, PromoCodesJson } from "@/lib/services/admin/promo-codes";
 import type { PromoFilters } from "@/lib/services/admin/promo-schemas";
 import type { TicketFilters, UserFilters } from "@/lib/services/admin/schemas";
-import type { AdminDashboardJson } from "@/lib/services/admin/stats";
-import type { AdminTicketsJson } from "@/lib/services/admin/tickets";
-import type { AdminUserDetailJson, AdminUsersJson } from "@/lib/services/admin/users";
-import type { JobStartedJson } from "@/lib/services/jobs/jobs";
-import type { TicketJson } from "@/lib/services/tickets/serialize";
 import { api, type RequestOptions } from "@/lib/client/api";
+import type {
+  AdminDashboardJson,
+  AdminTicketsJson,
+  AdminUserDetailJson,
+  AdminUsersJson,
+  IncomeJson,
+  JobStartedJson,
+  PromoCodeJson,
+  PromoCodesJson,
+} from "@/lib/responses/admin";
+import type { TicketJson } from "@/lib/responses/support";
 
 export type UserListParams = UserFilters & { page: number };
 export type TicketListParams = TicketFilters & { page: number };

@@ -1,19 +1,23 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { KeyCheckJson } from "@/lib/ai/provider-models";
 import type { AiSettings } from "@/lib/ai/defaults";
-import type { UserAiConfigJson } from "@/lib/services/ai-config/ai-config";
-import type { ConnectionJson, ConnectionsJson } from "@/lib/services/connections/connections";
 import type { createConnectionSchema } from "@/lib/services/connections/schemas";
 import type { AiSettingsInput } from "@/lib/services/ai-config/schemas";
-import type { CreditsJson } from "@/lib/services/credits/credits";
-import type { ModelsJson } from "@/lib/services/models/available-models";
-import type { ModelWarning, ModelWarningsJson } from "@/lib/services/models/warning-types";
+import type { ModelWarning } from "@/lib/services/models/warning-types";
 import type { BulkInput } from "@/lib/services/generation/schemas";
-import type { TemplateJson } from "@/lib/services/templates/templates";
-import type { EstimateJson } from "@/lib/services/usage/estimate";
 import { api } from "@/lib/client/api";
+import type {
+  ConnectionJson,
+  ConnectionsJson,
+  CreditsJson,
+  KeyCheckJson,
+  ModelWarningsJson,
+  ModelsJson,
+  TemplateJson,
+  UserAiConfigJson,
+} from "@/lib/responses/ai";
+import type { EstimateJson } from "@/lib/responses/usage";
 
 /**
  * Query keys of the AI set-up (config, connections, models, templates, credits), shared by the

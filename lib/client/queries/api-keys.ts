@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import type { MessageJson } from "@/lib/http/respond";
 import type { CreateApiKeyInput } from "@/lib/services/api-keys/schemas";
-import type { ApiKeyJson, CreatedApiKeyJson } from "@/lib/services/api-keys/serialize";
+import type { MessageJson } from "@/lib/responses/common";
+import type { ApiKeyJson, CreatedApiKeyJson } from "@/lib/responses/system";
 
 /** Query keys of the user's API keys for external programs (settings page). */
 const apiKeyKeys = {

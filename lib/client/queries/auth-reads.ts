@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ResetTokenJson } from "@/lib/services/auth/account";
-import type { UserJson } from "@/lib/services/users/serialize";
 import { api } from "@/lib/client/api";
 import { authKeys, fetchMe, tokenPath, type VerifyEmailJson } from "./auth";
+import type { ResetTokenJson, UserJson } from "@/lib/responses/account";
 
 /*
  * The auth domain's reads (keys, mutations and payload types: ./auth.ts). A module of their own so

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { registerUser, requestPasswordReset, resetPassword, verifyEmailToken } from "@/lib/services/auth/account";
-import type { MessageJson } from "@/lib/http/respond";
-import type { SessionJson } from "@/lib/services/auth/login";
-import type { UserJson } from "@/lib/services/users/serialize";
 import { api } from "@/lib/client/api";
+import type { MessageJson } from "@/lib/responses/common";
+import type { SessionJson, UserJson } from "@/lib/responses/account";
 
 /** Query keys of the auth domain (one factory per domain: `lib/client/queries/<domain>.ts`). */
 export const authKeys = {

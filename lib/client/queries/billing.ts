@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { CheckoutJson, verifyPayment } from "@/lib/services/billing/checkout";
+import type { verifyPayment } from "@/lib/services/billing/checkout";
 import type { verifyLicense } from "@/lib/services/billing/licenses";
-import type { PromoValidationJson } from "@/lib/services/billing/promo-codes";
 import { api, hasCode, messageOf } from "@/lib/client/api";
+import type { CheckoutJson, PromoValidationJson } from "@/lib/responses/billing";
 
 /** Query keys of the billing domain (pricing, payment, licence). */
 const billingKeys = {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CsvFileSummary } from "@/lib/services/csv/csv-files";
-import type { RowUsageJson } from "@/lib/services/usage/record-usage";
 import { api } from "@/lib/client/api";
+import type { CsvFileSummary, RowUsageJson } from "@/lib/responses/csv";
 
 /**
  * Query keys of the CSV files. The generator keeps the open file in its own store (delta sync,

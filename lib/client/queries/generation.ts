@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import type { BatchStatusJson } from "@/lib/services/generation/batch-control";
-import type { GenerateJson } from "@/lib/services/generation/generate-row";
 import type { BulkInput, GenerateInput } from "@/lib/services/generation/schemas";
-import type { BatchStartedJson } from "@/lib/services/generation/start-batch";
 import { aiKeys } from "./ai";
+import type { BatchStartedJson, BatchStatusJson, GenerateJson } from "@/lib/responses/generation";
 
 /** Query and mutation keys of e-mail generation (single rows and batches). */
 export const generationKeys = {

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { makeConfigSchema, zapierConfigSchema } from "@/lib/services/integrations/schemas";
+import { api } from "@/lib/client/api";
 import type {
   MakeConfigJson,
   MakeConfigSavedJson,
+  WebhookTestJson,
   ZapierConfigJson,
   ZapierConfigSavedJson,
-} from "@/lib/services/integrations/configs";
-import type { makeConfigSchema, zapierConfigSchema } from "@/lib/services/integrations/schemas";
-import type { WebhookTestJson } from "@/lib/services/integrations/send";
-import { api } from "@/lib/client/api";
+} from "@/lib/responses/integrations";
 
 /** Query keys of the automation integrations (Make, Zapier), used by the dashboard and the generator's export menu. */
 const integrationKeys = {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { JobJson } from "@/lib/services/jobs/jobs";
 import { api, ApiError } from "@/lib/client/api";
+import type { JobJson } from "@/lib/responses/admin";
 
 /** Query keys of background jobs (admin bulk e-mail, large exports): one entry per job. */
 const jobKeys = {

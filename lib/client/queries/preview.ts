@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 import type { PreviewInput } from "@/lib/services/generation/schemas";
-import type { KeepPreviewJson } from "@/lib/services/preview/keep-preview";
-import type { PreviewJson } from "@/lib/services/preview/run-preview";
 import { aiKeys } from "./ai";
+import type { KeepPreviewJson, PreviewJson } from "@/lib/responses/quality";
 
 /** Mutation keys of previews (nothing is cached: a preview is shown once, then kept or discarded). */
 const previewKeys = {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import type { ChangesJson } from "@/lib/services/csv/csv-rows";
-import type { FileQualityJson, RowApprovalJson } from "@/lib/services/quality/file-quality";
+import type { ChangesJson } from "@/lib/responses/csv";
+import type { FileQualityJson, RowApprovalJson } from "@/lib/responses/quality";
 
 /** Query keys of the generated rows' quality (flags and approvals), per CSV file. */
 const qualityKeys = {
@@ -61,7 +61,10 @@ export function useFileQuality(csvId: string | null) {
       mergedDuringRead.set(csvId!, merged);
       try {
         const answer = await api<FileQualityJson>(`${fileUrl(csvId!)}/quality`, { signal });
-        return withChanges({ rows: answer.rows.map(({ rowId, flags, approved }) => ({ rowId, flags, approved })) }, merged);
+        return withChanges(
+          { rows: answer.rows.map(({ rowId, flags, approved }) => ({ rowId, flags, approved })) },
+          merged,
+        );
       } finally {
         if (mergedDuringRead.get(csvId!) === merged) mergedDuringRead.delete(csvId!);
       }

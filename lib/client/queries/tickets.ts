@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { TicketJson } from "@/lib/services/tickets/serialize";
 import type { createTicketSchema } from "@/lib/services/tickets/schemas";
 import { api } from "@/lib/client/api";
+import type { TicketJson } from "@/lib/responses/support";
 
 /** Query keys of the user's support tickets (the admin side has its own). */
 const ticketKeys = {

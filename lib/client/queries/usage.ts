@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import type { UsageJson } from "@/lib/services/usage/usage-days";
+import type { UsageDaysJson } from "@/lib/responses/usage";
 
 /** Query keys of the usage page. */
 const usageKeys = {
@@ -8,7 +8,7 @@ const usageKeys = {
   days: (days: number) => [...usageKeys.all, "days", days] as const,
 };
 
-const fetchUsage = (days: number) => api<UsageJson>(`/api/usage?days=${days}`);
+const fetchUsage = (days: number) => api<UsageDaysJson>(`/api/usage?days=${days}`);
 
 /** `GET /api/usage?days=`: the caller's provider usage per UTC day. */
 export function useUsage(days: number) {

@@ -2,25 +2,8 @@ import "server-only";
 import { count, desc, eq, sum } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { payments, users } from "@/lib/db/schema";
-import { pagination, type PaginationJson } from "./pagination";
-
-/** One payment of the income list (amount in USD units). */
-export interface IncomePaymentJson {
-  _id: string;
-  userId: string | null;
-  userName: string;
-  userEmail: string;
-  date: string;
-  amount: number;
-  promoCode: string;
-}
-
-/** `GET /api/admin/income`. */
-export interface IncomeJson {
-  payments: IncomePaymentJson[];
-  pagination: PaginationJson;
-  totalIncome: number;
-}
+import { pagination } from "./pagination";
+import type { IncomeJson } from "@/lib/responses/admin";
 
 /** `GET /api/admin/income`: payments newest first, with the total of all income. */
 export async function listIncome(q: { page: number; limit: number }): Promise<IncomeJson> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PaginationJson } from "@/lib/responses/common";
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -16,14 +17,6 @@ export const pageQuery = {
     .max(100, "limit must be at most 100")
     .default(ADMIN_PAGE_SIZE),
 };
-
-/** The `pagination` of every admin list. */
-export interface PaginationJson {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
 
 export function pagination(page: number, limit: number, total: number): PaginationJson {
   return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };

@@ -4,28 +4,10 @@ import { db } from "@/lib/db";
 import { promoCodes } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import { pagination, type PaginationJson } from "./pagination";
+import { pagination } from "./pagination";
+import type { PromoCodeJson, PromoCodesJson } from "@/lib/responses/admin";
 
 type PromoRow = typeof promoCodes.$inferSelect;
-
-/** A promo code as the admin API shows it (`GET/POST /api/admin/promo-codes`, `GET/PUT .../{id}`). */
-export interface PromoCodeJson {
-  _id: string;
-  code: string;
-  discountPercentage: number;
-  maxUses: number;
-  currentUses: number;
-  expiresAt: string;
-  isActive: boolean;
-  isInfluencerCode: boolean;
-  createdAt: string;
-}
-
-/** `GET /api/admin/promo-codes`. */
-export interface PromoCodesJson {
-  promoCodes: PromoCodeJson[];
-  pagination: PaginationJson;
-}
 
 function toPromoJson(p: PromoRow): PromoCodeJson {
   return {

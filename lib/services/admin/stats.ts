@@ -1,14 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-
-/** `GET /api/admin/dashboard` (revenue in USD units). */
-export interface AdminDashboardJson {
-  userStats: { total: number; trial: number; lifetime: number };
-  revenue: number;
-  openTickets: number;
-  activePromoCodes: number;
-}
+import type { AdminDashboardJson } from "@/lib/responses/admin";
 
 /** `GET /api/admin/dashboard`: counts done by the database. */
 export async function adminDashboard(): Promise<AdminDashboardJson> {

@@ -4,21 +4,11 @@ import { db } from "@/lib/db";
 import { tickets, users } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import {
-  readTicket,
-  ticketJson,
-  toTicketsJson,
-  type TicketJson,
-  type TicketRow,
-} from "@/lib/services/tickets/serialize";
-import { pagination, type PaginationJson } from "./pagination";
+import { readTicket, ticketJson, toTicketsJson, type TicketRow } from "@/lib/services/tickets/serialize";
+import { pagination } from "./pagination";
 import { likePattern } from "./promo-codes";
-
-/** `GET /api/admin/tickets` (each ticket is a TicketJson, as for its owner). */
-export interface AdminTicketsJson {
-  tickets: TicketJson[];
-  pagination: PaginationJson;
-}
+import type { TicketJson } from "@/lib/responses/support";
+import type { AdminTicketsJson } from "@/lib/responses/admin";
 
 /** All tickets with status, priority and text search (subject, message, user's e-mail or name), in SQL. */
 export async function listAllTickets(q: {

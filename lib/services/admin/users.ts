@@ -5,35 +5,11 @@ import { payments, tickets, users, type UserRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { dispatchJob } from "@/lib/jobs/boss";
 import { BULK_EMAIL_SENT, type BulkEmailPayload } from "@/lib/services/jobs/bulk-email-job";
-import { createJob, type JobStartedJson } from "@/lib/services/jobs/jobs";
-import { toUserJson, type UserJson } from "@/lib/services/users/serialize";
-import { pagination, type PaginationJson } from "./pagination";
+import { createJob } from "@/lib/services/jobs/jobs";
+import { toUserJson } from "@/lib/services/users/serialize";
+import { pagination } from "./pagination";
 import { likePattern } from "./promo-codes";
-
-/** A user as the admin API lists them. */
-export interface AdminUserJson extends UserJson {
-  createdAt: string;
-}
-
-/** `GET /api/admin/users`. */
-export interface AdminUsersJson {
-  users: AdminUserJson[];
-  pagination: PaginationJson;
-}
-
-/** One payment in a user's detail. */
-interface AdminUserPaymentJson {
-  _id: string;
-  amount: number;
-  promoCode: string;
-  date: string;
-}
-
-/** `GET /api/admin/users/{id}`. */
-export interface AdminUserDetailJson extends AdminUserJson {
-  ticketCount: number;
-  payments: AdminUserPaymentJson[];
-}
+import type { AdminUserDetailJson, AdminUserJson, AdminUsersJson, JobStartedJson } from "@/lib/responses/admin";
 
 function toAdminUserJson(u: UserRow): AdminUserJson {
   return { ...toUserJson(u), createdAt: u.createdAt.toISOString() };

@@ -5,16 +5,10 @@ import { aiConfigs } from "@/lib/db/schema";
 import { maskSecret } from "@/lib/crypto/mask";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { DEFAULT_SETTINGS, type AiSettings } from "@/lib/ai/defaults";
-import { listConnections, toConnectionJson, type ConnectionJson } from "@/lib/services/connections/connections";
+import { listConnections, toConnectionJson } from "@/lib/services/connections/connections";
 import type { AiSettingsInput } from "./schemas";
 import { resolveSettings } from "./settings";
-
-/** `GET /ai/config`. */
-export interface UserAiConfigJson {
-  apiKeys: { openai: string; anthropic: string };
-  aiConfig: AiSettings;
-  connections: ConnectionJson[];
-}
+import type { UserAiConfigJson } from "@/lib/responses/ai";
 
 /** The user's generator settings (defaults until first saved). */
 export async function getAiSettings(userId: string): Promise<AiSettings> {
@@ -36,12 +30,6 @@ export async function getUserAiConfig(userId: string): Promise<UserAiConfigJson>
     return row ? maskSecret(decryptSecret(row.apiKeyEncrypted)) : "";
   };
   return { apiKeys: { openai: keyFor("OpenAI"), anthropic: keyFor("Anthropic") }, aiConfig: settings, connections };
-}
-
-/** `PUT /ai/config`: the saved settings. */
-export interface AiConfigSavedJson {
-  msg: string;
-  aiConfig: AiSettings;
 }
 
 /** `PUT /ai/config`: validates and saves the settings. */

@@ -7,7 +7,8 @@ import { env } from "@/lib/env";
 import { conflict, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { API_KEY_PREFIX, API_KEY_PREFIX_LENGTH, MAX_API_KEYS_PER_USER, type CreateApiKeyInput } from "./schemas";
-import { toApiKeyJson, type ApiKeyJson, type CreatedApiKeyJson } from "./serialize";
+import { toApiKeyJson } from "./serialize";
+import type { ApiKeyJson, CreatedApiKeyJson } from "@/lib/responses/system";
 
 /** `lastUsedAt` is written at most this often per key (not on every request). */
 const LAST_USED_RESOLUTION_MS = 60_000;

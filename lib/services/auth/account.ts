@@ -5,11 +5,11 @@ import { getUserFromHeaders, isRefusedCredentials } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { users, verifications } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { MessageJson } from "@/lib/http/respond";
 import { afterResponse } from "@/lib/http/after-response";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { toUserJson } from "@/lib/services/users/serialize";
 import type { LoginResult } from "./login";
+import type { MessageJson } from "@/lib/responses/common";
 
 const REGISTERED_MESSAGE = "Registration successful! Please check your email to verify your account.";
 export const FORGOT_NEUTRAL_MESSAGE = "If your email is in our system, you will receive a password reset link shortly.";
@@ -121,11 +121,6 @@ export async function requestPasswordReset(email: string): Promise<MessageJson> 
   await limitMail("forgot-password", email);
   if (user) afterResponse("password reset e-mail", () => getAuth().api.requestPasswordReset({ body: { email } }));
   return { msg: FORGOT_NEUTRAL_MESSAGE };
-}
-
-/** `GET /auth/validate-reset-token/{token}`. */
-export interface ResetTokenJson {
-  valid: boolean;
 }
 
 /** Checks a reset token without using it up. */

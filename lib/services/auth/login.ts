@@ -3,8 +3,9 @@ import { isAPIError } from "better-auth/api";
 import { getAuth } from "@/lib/auth/auth";
 import { getUserFromHeaders, isRefusedCredentials } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { toUserJson, type UserJson } from "@/lib/services/users/serialize";
+import { toUserJson } from "@/lib/services/users/serialize";
 import { clearRateLimit, hitRateLimit, refundRateLimit } from "@/lib/services/rate-limit";
+import type { SessionJson } from "@/lib/responses/account";
 
 /**
  * Failed sign-ins allowed per 15 minutes. The tight bound is per (address, client IP) pair, so a
@@ -17,12 +18,6 @@ export const LOGIN_LIMITS = {
   perEmail: { limit: 50, windowSeconds: 15 * 60 },
   perIp: { limit: 50, windowSeconds: 15 * 60 },
 };
-
-/** `POST /auth/login` and `GET /auth/verify-email/{token}`: the session token and the user. */
-export interface SessionJson {
-  token: string;
-  user: UserJson;
-}
 
 export interface LoginResult extends SessionJson {
   setCookies: string[];

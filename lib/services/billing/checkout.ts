@@ -19,16 +19,7 @@ import {
   reservePromoUse,
   type ReservationRow,
 } from "./promo-reservations";
-
-/** `POST /api/pricing/checkout`: where to send the buyer (Stripe Checkout, the test checkout, or the success page). */
-export interface CheckoutJson {
-  url: string;
-}
-
-/** `GET /api/pricing/verify-payment/{sessionId}`: the licence key of a paid checkout. */
-export interface PaymentVerificationJson {
-  licenseKey: string;
-}
+import type { CheckoutJson, PaymentVerificationJson } from "@/lib/responses/billing";
 
 /** The path of the cancel URL: the buyer's way back from the checkout page gives the reserved use back. */
 const CANCEL_PATH = "/api/pricing/checkout/cancel";

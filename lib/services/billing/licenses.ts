@@ -4,13 +4,7 @@ import { db } from "@/lib/db";
 import { licenseKeys, payments, users, type UserRow } from "@/lib/db/schema";
 import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from "@/lib/billing/pricing";
 import { AppError } from "@/lib/errors";
-
-/** `POST /api/pricing/verify-license`: `activated` when it was bound to the caller's account now. */
-export interface LicenseVerificationJson {
-  valid: boolean;
-  activated?: boolean;
-  msg?: string;
-}
+import type { LicenseVerificationJson } from "@/lib/responses/billing";
 
 /**
  * `POST /api/pricing/verify-license`: `{valid}`. For a signed-in caller a valid key is also

@@ -5,14 +5,9 @@ import { promoCodes } from "@/lib/db/schema";
 import { normalizePromoCode } from "@/lib/billing/pricing";
 import { AppError } from "@/lib/errors";
 import { heldUses, USAGE_LIMIT_MESSAGE } from "./promo-reservations";
+import type { PromoValidationJson } from "@/lib/responses/billing";
 
 export type PromoRow = typeof promoCodes.$inferSelect;
-
-/** `POST /api/pricing/validate-promo`: the normalised code and its discount. */
-export interface PromoValidationJson {
-  code: string;
-  discountPercentage: number;
-}
 
 /** `POST /api/pricing/validate-promo` (a use the asking buyer's own open checkout holds counts as left). */
 export async function checkPromoCode(input: string, buyerKey?: string): Promise<PromoValidationJson> {

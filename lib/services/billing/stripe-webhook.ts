@@ -4,12 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { sessionToPaid, stripeClient } from "@/lib/payments/stripe-driver";
 import { fulfilCheckout } from "./fulfil";
-
-/** `POST /api/stripe/webhook`: the acknowledgement Stripe expects. */
-export interface StripeWebhookJson {
-  received: true;
-  fulfilled?: boolean;
-}
+import type { StripeWebhookJson } from "@/lib/responses/billing";
 
 /** Verifies the signature and fulfils paid checkouts; replays are harmless (fulfilment is idempotent). */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<StripeWebhookJson> {

@@ -8,22 +8,9 @@ import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { DEFAULT_SETTINGS } from "@/lib/ai/defaults";
 import { pickDefaultModel, providerOfModelId } from "@/lib/ai/models";
+import type { ConnectionJson, ConnectionsJson } from "@/lib/responses/ai";
 
 export type ConnectionRow = typeof connections.$inferSelect;
-
-export interface ConnectionJson {
-  _id: string;
-  name: string;
-  provider: Provider;
-  apiKey: string;
-  isActive: boolean;
-  createdAt: string;
-}
-
-/** `GET /ai/connections`. */
-export interface ConnectionsJson {
-  connections: ConnectionJson[];
-}
 
 export function toConnectionJson(row: ConnectionRow, activeId: string | null): ConnectionJson {
   return {

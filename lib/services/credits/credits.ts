@@ -4,16 +4,7 @@ import { db, type DbOrTx } from "@/lib/db";
 import { hotStatement, runHot } from "@/lib/db/hot-statements";
 import { creditUsage, type UserRow } from "@/lib/db/schema";
 import { planOf, utcDay } from "./plan";
-
-export interface CreditsJson {
-  credits: { daily: number | null; used: number; remaining: number | null; unlimited: boolean };
-  subscription: UserRow["subscription"];
-  unlimited: boolean;
-  trialEnds: string | null;
-  daysRemaining: number | null;
-  trialExpired: boolean;
-  msg?: string;
-}
+import type { CreditsJson } from "@/lib/responses/ai";
 
 export const TRIAL_ENDED_MESSAGE = "Your free trial has ended. Upgrade to the lifetime plan to keep generating emails.";
 

@@ -7,29 +7,9 @@ import { AppError } from "@/lib/errors";
 import { ownedCsvFile, type CsvFileRow } from "./ownership";
 import { rowIdsInOrder, rowSink } from "./row-sinks";
 import { fileAnswerClosing, fileAnswerOpening, rowsAsJsonText, rowsJsonStream } from "./rows-json";
+import type { CsvFileJson, CsvFileSummary } from "@/lib/responses/csv";
 
 type Row = Record<string, string>;
-
-/** A file without its rows (`GET /csv`, `GET /csv/recent`, chunked import answers). */
-export interface CsvFileSummary {
-  _id: string;
-  fileName: string;
-  rowCount: number;
-  columns: string[];
-  created: string;
-  updatedAt: string;
-}
-
-/** `GET /csv/{id}`, `PUT /csv/update` and a one-shot `POST /csv/import`: the file with its rows. */
-export interface CsvFileJson extends CsvFileSummary {
-  /** Every row has every column, in column order ("" when empty). */
-  rows: Row[];
-  /** Database ids of the rows, in the same order (for cell edits and polling). */
-  rowIds: number[];
-  serverTime: string;
-  /** When every row was last replaced (PUT /csv/update); pollers reload when it changes. */
-  rowsReplacedAt: string | null;
-}
 
 export function toCsvFileSummary(file: CsvFileRow): CsvFileSummary {
   return {

@@ -6,19 +6,12 @@ import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { flagsAfterEdit } from "@/lib/services/quality/row-flags";
-import type { QualityFlag } from "@/lib/quality/rules";
 import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { ownedCsvFile } from "./ownership";
+import type { ChangesJson, RowJson } from "@/lib/responses/csv";
 
 type Row = Record<string, string>;
-
-/** One row (`POST /csv/{id}/rows`, `PATCH /csv/{id}/rows/{rowId}`). */
-export interface RowJson {
-  _id: number;
-  position: number;
-  data: Row;
-}
 
 type FileChanges = { columns?: string[]; rowCount?: ReturnType<typeof sql> };
 
@@ -114,23 +107,6 @@ export async function deleteColumn(userId: string, fileId: string, name: string)
     await touchFile(tx, fileId, { columns });
     return columns;
   });
-}
-
-/** `POST /csv/{id}/columns` and `DELETE /csv/{id}/columns/{name}`: the file's columns now. */
-export interface ColumnsJson {
-  columns: string[];
-}
-
-/** `GET /csv/{id}/changes?since=`. */
-export interface ChangesJson {
-  columns: string[];
-  rowCount: number;
-  serverTime: string;
-  /** Every row was replaced since `since`: fetch the whole file again. */
-  reload: boolean;
-  rowsReplacedAt: string | null;
-  /** `flags`: the quality flags of the row's last generation (null: never generated); `approved`: the check mark. */
-  rows: (RowJson & { deleted: boolean; flags: QualityFlag[] | null; approved: boolean })[];
 }
 
 type ChangesRow = {

@@ -20,11 +20,11 @@ import {
   recordAppend,
   serverNow,
   toCsvFileSummary,
-  type CsvFileSummary,
 } from "./csv-files";
 import { ownedCsvFile } from "./ownership";
 import { rowIdsText, rowSink } from "./row-sinks";
 import { appendRowsSchema, importCsvSchema } from "./schemas";
+import type { CsvFileSummary } from "@/lib/responses/csv";
 
 /**
  * `POST /csv/import` and `POST /csv/{id}/append`, streamed: the body is read as it arrives

@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { batchItems, batches, STOP_REASONS } from "@/lib/db/schema";
-import type { UsageJson } from "@/lib/ai/usage";
 import { hotStatement, runHot, tableColumnsSql, tableRow } from "@/lib/db/hot-statements";
 import {
   batchUsageTotals,
@@ -16,8 +15,9 @@ import { formatUsd } from "@/lib/ai/format-usd";
 import { conflict, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { closeItemsWithRefund } from "./refund";
-import { runModeOf, type RunMode } from "./run-mode";
-import { withProviderStatus, type ProviderStatusJson } from "./batch-mode/batch-mode-status";
+import { runModeOf } from "./run-mode";
+import { withProviderStatus } from "./batch-mode/batch-mode-status";
+import type { BatchControlJson, BatchStatusJson, CancelBatchJson } from "@/lib/responses/generation";
 
 export type BatchRow = typeof batches.$inferSelect;
 /** Statuses a worker works on. A paused batch is not among them: no worker takes it until it is resumed. */
@@ -26,25 +26,6 @@ export const ACTIVE_STATUSES = ["queued", "running", "cancelling"] as const;
 const STOPPABLE_STATUSES = [...ACTIVE_STATUSES, "paused"] as const;
 const isStoppable = (status: string) => (STOPPABLE_STATUSES as readonly string[]).includes(status);
 const LEASE_SECONDS = 30;
-
-/** `GET /ai/batch-status/{id}`. */
-export interface BatchStatusJson {
-  batchId: string;
-  status: BatchRow["status"];
-  progress: { processed: number; total: number };
-  failed: number;
-  error: string | null;
-  creditsRefunded: number;
-  /** Totals of the batch's billed provider calls so far. */
-  usage: UsageJson;
-  /** Seconds left at the pace this batch has kept so far; null when unknown (nothing done yet, or over). */
-  etaSeconds: number | null;
-  stopReason: StopReason | null;
-  /** "standard" or "batch" (the provider's Batch API). */
-  mode: RunMode;
-  /** Batch mode only: the provider batches and their progress. */
-  provider?: ProviderStatusJson;
-}
 
 type StopReason = (typeof STOP_REASONS)[number];
 
@@ -166,11 +147,6 @@ async function stopPendingItems(
   });
 }
 
-/** `POST /ai/cancel-batch/{id}`: the batch's status after the cancel, and what happened. */
-export interface CancelBatchJson extends BatchStatusJson {
-  msg: string;
-}
-
 /** `POST /api/ai/cancel-batch/{id}`: cancelling, then cancelled; every unprocessed reservation refunded. */
 export async function cancelBatch(userId: string, batchId: string): Promise<CancelBatchJson> {
   const batch = await ownedBatch(userId, batchId);
@@ -282,11 +258,6 @@ export async function releaseLease(batchId: string, owner: string): Promise<void
     .update(batches)
     .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
     .where(and(eq(batches.id, batchId), eq(batches.leaseOwner, owner)));
-}
-
-/** `POST /api/ai/pause-batch/{id}` and `POST /api/ai/resume-batch/{id}`: the batch's status after the change. */
-export interface BatchControlJson extends BatchStatusJson {
-  msg: string;
 }
 
 /**

@@ -2,16 +2,7 @@ import "server-only";
 import { generateStructured } from "@/lib/ai/generate";
 import { classifyProviderError } from "@/lib/ai/errors";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
-import {
-  cellsForError,
-  cellsFromOutput,
-  extraColumnsOf,
-  isFailedRow,
-  outputFieldsOf,
-  type GenerationAnswer,
-} from "@/lib/ai/result";
-import type { WebSource } from "@/lib/ai/generation-types";
-import type { QualityFlag } from "@/lib/quality/rules";
+import { cellsForError, cellsFromOutput, extraColumnsOf, isFailedRow, outputFieldsOf } from "@/lib/ai/result";
 import { flagsOfResult, openingsOfRows } from "@/lib/services/quality/row-flags";
 import type { UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -24,22 +15,10 @@ import {
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { getCredits, refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
 import { recordCallUsage } from "@/lib/services/usage/record-usage";
-import type { UsageJson } from "@/lib/ai/usage";
 import { providerErrorToAppError, RESULT_NOT_SAVED } from "./provider-errors";
 import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
 import type { GenerateInput } from "./schemas";
-
-/** `POST /ai/generate`: the answer's fields, the caller's credits after it, and the row as written. */
-export type GenerateJson = GenerationAnswer & {
-  credits: { daily: number | null; used: number; remaining: number | null; unlimited: boolean };
-  row?: Record<string, string>;
-  /** Tokens the provider billed for this call and their cost; null when the provider sent no usage report. */
-  usage: UsageJson | null;
-  /** Quality flags of the answer (docs/api.md "Preview and quality"). */
-  flags: QualityFlag[];
-  /** Web research: the pages the answer cites; null for content creation. */
-  sources: WebSource[] | null;
-};
+import type { GenerateJson } from "@/lib/responses/generation";
 
 /** The row to generate for: from the saved CSV when `csvId` is given, else from `data`. */
 async function pickRow(

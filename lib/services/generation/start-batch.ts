@@ -9,16 +9,9 @@ import { batchSettingsSchema, type BatchSettings } from "./batch-settings";
 import { planRun } from "./plan-run";
 import { assertBatchModeAllowed } from "./batch-mode/batch-mode-rules";
 import type { BulkInput } from "./schemas";
+import type { BatchStartedJson } from "@/lib/responses/generation";
 
 const ITEM_INSERT_BATCH = 1_000;
-
-/** `POST /ai/bulk-batched`. */
-export interface BatchStartedJson {
-  batchId: string;
-  total: number;
-  /** Approved rows the run leaves alone (overwriteApproved not set). */
-  skippedApproved: number;
-}
 
 /**
  * `POST /ai/bulk-batched`: checks the configuration, picks the rows, reserves the credits for all

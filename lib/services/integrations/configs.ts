@@ -7,46 +7,15 @@ import { maskSecret } from "@/lib/crypto/mask";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { assertAllowedUrl, WebhookTargetError } from "@/lib/webhooks/http-post";
+import type {
+  LastDeliveryJson,
+  MakeConfigJson,
+  MakeConfigSavedJson,
+  ZapierConfigJson,
+  ZapierConfigSavedJson,
+} from "@/lib/responses/integrations";
 
 export type WebhookKind = "make" | "zapier";
-
-export interface LastDeliveryJson {
-  status: "success" | "failed";
-  statusCode: number | null;
-  rows: number;
-  attempts: number;
-  error: string | null;
-  at: string;
-}
-
-/** `GET /webhooks/config`: the scenario webhook (Make); the secret is masked, undefined when none. */
-export interface MakeConfigJson {
-  webhookUrl: string;
-  webhookSecret?: string;
-  hasSecret: boolean;
-  isConfigured: boolean;
-  lastUpdated: string | null;
-  lastDelivery: LastDeliveryJson | null;
-}
-
-/** `POST /webhooks/config`: the saved configuration, at the top level and as `makeWebhook`. */
-export interface MakeConfigSavedJson extends MakeConfigJson {
-  msg: string;
-  makeWebhook: MakeConfigJson;
-}
-
-/** `GET /zapier/config`. */
-export interface ZapierConfigJson {
-  isConfigured: boolean;
-  webhookUrl: string;
-  lastUpdated: string | null;
-  lastDelivery: LastDeliveryJson | null;
-}
-
-/** `POST /zapier/config`. */
-export interface ZapierConfigSavedJson extends ZapierConfigJson {
-  msg: string;
-}
 
 type ConfigRow = typeof webhookConfigs.$inferSelect;
 

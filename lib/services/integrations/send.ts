@@ -3,10 +3,12 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors";
 import { dispatchJob } from "@/lib/jobs/boss";
 import { formatCount } from "@/lib/csv/limits";
-import { createJob, type JobStartedJson } from "@/lib/services/jobs/jobs";
+import { createJob } from "@/lib/services/jobs/jobs";
 import type { ExportJobPayload } from "@/lib/services/jobs/export-job";
 import { readWebhookConfig, type WebhookKind } from "./configs";
 import { deliverRows } from "./deliver";
+import type { JobStartedJson } from "@/lib/responses/admin";
+import type { SendResultJson, WebhookTestJson } from "@/lib/responses/integrations";
 
 /** Exports above this many rows run as a background job (answered 202 `{ jobId, msg, total }`). */
 const BACKGROUND_EXPORT_ABOVE = 2000;
@@ -16,20 +18,6 @@ export async function webhookTarget(userId: string, kind: WebhookKind) {
   const row = await readWebhookConfig(userId, kind);
   if (!row) return null;
   return { userId, kind, url: row.url, secret: row.secretEncrypted ? decryptSecret(row.secretEncrypted) : null };
-}
-
-/** `POST /webhooks/send` and `POST /zapier/send`. */
-export interface SendResultJson {
-  msg: string;
-  rows: number;
-  /** HTTP requests made (one per chunk of at most 500 rows). */
-  requests: number;
-}
-
-/** `POST /webhooks/test` and `POST /zapier/test`. */
-export interface WebhookTestJson {
-  msg: string;
-  statusCode: number | null;
 }
 
 /** `POST /webhooks/send` and `POST /zapier/send`: the rows, in signed chunks of at most 500. */
@@ -80,12 +68,6 @@ async function startExportJob(
   const job = await createJob({ userId, kind: "webhook_export", total: rows.length, payload });
   await dispatchJob(job.id, "webhook_export");
   return { jobId: job.id, msg: `Sending ${formatCount(rows.length)} rows to ${LABEL[kind]}...`, total: rows.length };
-}
-
-/** `POST /webhooks/test`. */
-export interface WebhookTestJson {
-  msg: string;
-  statusCode: number | null;
 }
 
 /** `POST /webhooks/test`: `{event: "test", sentAt, data: []}` to the saved URL. */

@@ -4,40 +4,12 @@ import { isAdminUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { backgroundJobs, type BackgroundJobRow, type JobKind, type JobStatus, type UserRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
+import type { JobJson } from "@/lib/responses/admin";
 
 /** A worker holds a job this long after its last chunk (a chunk takes well under a minute). */
 const JOB_LEASE_SECONDS = 120;
 
 const ACTIVE: JobStatus[] = ["queued", "running"];
-
-/** `GET /api/jobs/{id}`: a background job's progress. */
-export interface JobJson {
-  jobId: string;
-  kind: JobKind;
-  status: JobStatus;
-  /** Units of work: recipients of a bulk e-mail, rows of an export. */
-  total: number;
-  /** Units delivered so far. */
-  done: number;
-  /** Units refused (e-mail addresses); `failures` names them. */
-  failed: number;
-  failures: string[];
-  /** Why the job failed (status "failed"), else null. */
-  error: string | null;
-  /** The final message once the job ended (the product's success text, or the failure), else null. */
-  msg: string | null;
-  createdAt: string;
-  updatedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-/** `POST /api/admin/users/bulk-email`, and `POST /webhooks/send` / `/zapier/send` above 2,000 rows: 202. */
-export interface JobStartedJson {
-  jobId: string;
-  msg: string;
-  total: number;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -13,6 +13,7 @@ import {
   listConnections,
   type ConnectionRow,
 } from "@/lib/services/connections/connections";
+import type { ModelsJson } from "@/lib/responses/ai";
 
 export type { ModelOption } from "@/lib/ai/models";
 
@@ -22,12 +23,6 @@ const FAILURE_BACKOFF_MS = 5 * 60 * 1000;
 const failedLookups = ((
   globalThis as unknown as { __modelLookupFailures?: Map<string, number> }
 ).__modelLookupFailures ??= new Map());
-
-/** `GET /ai/models`. */
-export interface ModelsJson {
-  models: ModelOption[];
-  defaultModel: string;
-}
 
 /** The registry's clock; tests and callers may pass their own `now`. */
 /** "Today" for retirements and warnings: MODEL_REGISTRY_DATE when set (test suites pin it), else the real date. */

@@ -5,9 +5,10 @@ import { batches, csvFiles, templates } from "@/lib/db/schema";
 import { modelLabel, modelLifecycle, providerOfModelId, replacementFor } from "@/lib/ai/models";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
 import { liveModels, registryNow } from "./available-models";
-import type { ModelWarning, ModelWarningsJson } from "./warning-types";
+import type { ModelWarning } from "./warning-types";
+import type { ModelWarningsJson } from "@/lib/responses/ai";
 
-export type { ModelWarningsJson } from "./warning-types";
+export type { ModelWarningsJson } from "@/lib/responses/ai";
 
 /** The user's AI configuration, templates and running batches whose model is retired or shuts down within 30 days. */
 export async function modelWarnings(userId: string, now = registryNow()): Promise<ModelWarningsJson> {

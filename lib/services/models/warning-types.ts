@@ -15,7 +15,3 @@ export interface ModelWarning {
   replacement: string | null;
   replacementLabel: string | null;
 }
-
-export interface ModelWarningsJson {
-  warnings: ModelWarning[];
-}

@@ -7,6 +7,7 @@ import { conflict, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import type { QualityFlag } from "@/lib/quality/rules";
 import { ensureGeneratedColumns, writeGeneratedCells } from "@/lib/services/csv/generated-cells";
+import type { KeepPreviewJson } from "@/lib/responses/quality";
 
 /** A previewed row as held until "Keep these": what it writes into its row. */
 export interface PreviewStoredResult {
@@ -30,13 +31,6 @@ const storedSchema = z.object({
     }),
   ),
 });
-
-/** `POST /api/ai/preview/{id}/keep`. */
-export interface KeepPreviewJson {
-  msg: string;
-  kept: number;
-  rowIds: number[];
-}
 
 /**
  * "Keep these": writes the previewed results and their flags into their rows and approves them, with no

@@ -2,54 +2,19 @@ import "server-only";
 import { promptWithExamples } from "@/lib/ai/examples";
 import { classifyProviderError } from "@/lib/ai/errors";
 import { generateStructured } from "@/lib/ai/generate";
-import type { WebSource } from "@/lib/ai/generation-types";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
 import { cellsFromOutput } from "@/lib/ai/result";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import type { UsageJson } from "@/lib/ai/usage";
 import { db } from "@/lib/db";
 import { previewRuns, type UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { QualityFlag } from "@/lib/quality/rules";
 import { refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
 import { planRun, type RunPlan } from "@/lib/services/generation/plan-run";
 import type { PreviewInput } from "@/lib/services/generation/schemas";
 import { flagsOfResult, openingsOfRows, rememberOpening, type ResultToCheck } from "@/lib/services/quality/row-flags";
 import { recordCallUsage } from "@/lib/services/usage/record-usage";
 import type { PreviewStoredResult } from "./keep-preview";
-
-/** One previewed row: the answer, its flags and cost, the prompt as sent and the row's values. */
-export type PreviewResultJson =
-  | {
-      rowIndex: number;
-      rowId: number;
-      subject_line: string;
-      email_body: string;
-      /** The model's whole answer (null when it was not a JSON object). */
-      output: Record<string, unknown> | null;
-      flags: QualityFlag[];
-      usage: UsageJson | null;
-      /** Web research: the pages the answer cites (null for content creation). */
-      sources: WebSource[] | null;
-      /** The prompt exactly as sent for this row (variables filled, examples included). */
-      prompt: string;
-      row: Record<string, string>;
-    }
-  | {
-      rowIndex: number;
-      rowId: number;
-      error: string;
-      flags: QualityFlag[];
-      usage: null;
-      prompt: string;
-      row: Record<string, string>;
-    };
-
-/** `POST /api/ai/preview`: `previewId` is what "Keep these" sends back. */
-export interface PreviewJson {
-  previewId: string;
-  results: PreviewResultJson[];
-}
+import type { PreviewJson, PreviewResultJson } from "@/lib/responses/quality";
 
 /** A previewed row; `check` is what its flags are computed from once every row has answered. */
 type Outcome = {

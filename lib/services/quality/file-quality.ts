@@ -4,15 +4,9 @@ import { db } from "@/lib/db";
 import { csvRows } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import { mostSevere, type QualityFlag } from "@/lib/quality/rules";
+import { mostSevere } from "@/lib/quality/rules";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
-
-/** `GET /api/csv/{id}/quality` (docs/api.md "Preview and quality"). */
-export interface FileQualityJson {
-  rows: { rowIndex: number; rowId: number; flags: QualityFlag[]; approved: boolean }[];
-  /** Rows by their most severe flag. */
-  counts: { block: number; warn: number; clean: number };
-}
+import type { FileQualityJson, RowApprovalJson } from "@/lib/responses/quality";
 
 /**
  * The quality flags of the rows generated so far (rows without output are left out), with row
@@ -38,12 +32,6 @@ export async function getFileQuality(userId: string, fileId: string): Promise<Fi
   const counts = { block: 0, warn: 0, clean: 0 };
   for (const row of rows) counts[mostSevere(row.flags)]++;
   return { rows, counts };
-}
-
-/** `POST` / `DELETE /api/csv/{id}/rows/{rowId}/approve`. */
-export interface RowApprovalJson {
-  rowId: number;
-  approved: boolean;
 }
 
 /** Marks (or unmarks) a row as approved: a candidate example that bulk runs leave alone by default. */

@@ -7,18 +7,9 @@ import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { resolveSettings } from "@/lib/services/ai-config/settings";
 import type { AiSettingsInput } from "@/lib/services/ai-config/schemas";
+import type { TemplateJson } from "@/lib/responses/ai";
 
 type TemplateRow = typeof templates.$inferSelect;
-
-export interface TemplateJson extends AiSettings {
-  _id: string;
-  name: string;
-  /** Legacy name of selectedModel, kept for older clients. */
-  model: string;
-  connectionName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 function toTemplateJson(row: TemplateRow, connectionName: string | null): TemplateJson {
   return {

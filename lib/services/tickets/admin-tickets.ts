@@ -7,7 +7,8 @@ import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
 import { sendMail } from "@/lib/mail/send";
 import { ticketUpdateEmail } from "@/lib/mail/templates";
-import { readTicket, ticketJson, type TicketJson, type TicketRow } from "./serialize";
+import { readTicket, ticketJson, type TicketRow } from "./serialize";
+import type { TicketJson } from "@/lib/responses/support";
 
 /** "Ticket #" + the last 6 characters of the id. */
 function shortTicketId(id: string): string {

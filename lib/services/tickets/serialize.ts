@@ -2,21 +2,10 @@ import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { ticketResponses, tickets, users } from "@/lib/db/schema";
+import type { TicketJson } from "@/lib/responses/support";
 
 export type TicketRow = typeof tickets.$inferSelect;
 type ResponseRow = typeof ticketResponses.$inferSelect;
-
-export interface TicketJson {
-  _id: string;
-  subject: string;
-  message: string;
-  priority: TicketRow["priority"];
-  status: TicketRow["status"];
-  createdAt: string;
-  updatedAt: string;
-  user: { _id: string; name: string; email: string } | null;
-  responses: { message: string; responder: "admin" | "user"; createdAt: string; timestamp: string }[];
-}
 
 /** Tickets with their owner and responses, in three queries whatever the number of tickets. */
 export async function toTicketsJson(rows: TicketRow[], withResponses = true): Promise<TicketJson[]> {

@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { ticketResponses, tickets } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import { ticketJson, toTicketsJson, type TicketJson, type TicketRow } from "./serialize";
+import { ticketJson, toTicketsJson, type TicketRow } from "./serialize";
+import type { TicketJson } from "@/lib/responses/support";
 
 type Status = TicketRow["status"];
 

@@ -10,6 +10,7 @@ import type { BulkInput } from "@/lib/services/generation/schemas";
 import { planRun } from "@/lib/services/generation/plan-run";
 import { promptWithExamples, splitStaticPrefix } from "@/lib/ai/examples";
 import { observedRowsPerSecond, pastOutputTokens } from "./run-history";
+import type { EstimateJson } from "@/lib/responses/usage";
 
 /** The shortest prefix the providers cache (OpenAI: 1,024 tokens; Anthropic: 1,024 for most models). */
 const MIN_CACHED_PREFIX_TOKENS = 1024;
@@ -24,20 +25,6 @@ export interface CostRange {
 interface ModeEstimate {
   costUsd: CostRange | null;
   durationSeconds: number | null;
-}
-
-/** `POST /api/ai/estimate` (docs/api.md "Usage and cost"). */
-export interface EstimateJson {
-  rows: number;
-  credits: number;
-  model: string;
-  inputTokens: number;
-  /** Of inputTokens, those expected to come from the provider's prompt cache (costed at the cached price). */
-  cachedInputTokens: number;
-  outputTokens: number;
-  costUsd: CostRange | null;
-  durationSeconds: number | null;
-  modes: { standard: ModeEstimate; batch: ModeEstimate | null };
 }
 
 /**

@@ -5,6 +5,7 @@ import { generationUsage, USAGE_KINDS } from "@/lib/db/schema";
 import type { Provider } from "@/lib/ai/providers";
 import { promptTemplateHash } from "@/lib/ai/prompt-hash";
 import { costOfUsage, type TokenUsage, type UsageJson } from "@/lib/ai/usage";
+import type { RowUsageJson } from "@/lib/responses/csv";
 
 /** One provider call that the provider billed. */
 export interface UsageEntry {
@@ -104,14 +105,6 @@ export async function batchUsageTotals(batchId: string, tx: DbOrTx = db): Promis
     await tx.execute<{ totals: BatchUsageTotalsRow }>(sql`select ${batchUsageTotalsSql(batchId)} as totals`)
   ).rows;
   return toBatchUsageTotals(row?.totals);
-}
-
-/** The newest billed call of a CSV row: what the AI Response viewer shows. */
-export interface RowUsageJson {
-  usage: UsageJson | null;
-  model?: string;
-  latencyMs?: number | null;
-  createdAt?: string;
 }
 
 export async function latestRowUsage(userId: string, rowId: number): Promise<RowUsageJson> {

@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { csvRows } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
-import { latestRowUsage, type RowUsageJson } from "./record-usage";
+import { latestRowUsage } from "./record-usage";
+import type { RowUsageJson } from "@/lib/responses/csv";
 
 /** `GET /api/csv/{id}/rows/{rowId}/usage`: the caller's row only (404 otherwise). */
 export async function getRowUsage(userId: string, fileId: string, rowId: number): Promise<RowUsageJson> {

@@ -1,24 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-
-export interface UsageDayJson {
-  /** UTC day, YYYY-MM-DD. */
-  date: string;
-  /** Billed provider calls. */
-  rows: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** USD of the calls whose model has a known price. */
-  costUsd: number;
-  byModel: Record<string, { rows: number; costUsd: number }>;
-  byConnection: Record<string, { name: string; rows: number; costUsd: number }>;
-}
-
-/** `GET /api/usage`. */
-export interface UsageJson {
-  days: UsageDayJson[];
-}
+import type { UsageDayJson, UsageDaysJson } from "@/lib/responses/usage";
 
 const DAY_MS = 86_400_000;
 const round = (usd: number) => Math.round(usd * 1e8) / 1e8;
@@ -42,7 +25,7 @@ interface Group extends Record<string, unknown> {
  * per day, oldest first, days without use as zeros. One grouped query (day × model × connection);
  * the days are laid out here.
  */
-export async function getUsageDays(userId: string, days: number, now = new Date()): Promise<UsageJson> {
+export async function getUsageDays(userId: string, days: number, now = new Date()): Promise<UsageDaysJson> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const start = new Date(today - (days - 1) * DAY_MS);
   const result = await db.execute<Group>(sql`

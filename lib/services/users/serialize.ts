@@ -1,20 +1,6 @@
 import type { UserRow } from "@/lib/db/schema";
 import { isAdminUser } from "@/lib/auth/session";
-
-export interface UserJson {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  subscription: UserRow["subscription"];
-  trialEnds: string | null;
-  licenseKey: string | null;
-  purchaseDate: string | null;
-  promoCodeUsed: string | null;
-  created: string;
-}
+import type { UserJson } from "@/lib/responses/account";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

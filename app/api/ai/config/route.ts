@@ -1,7 +1,8 @@
 import { withUser } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
-import { getUserAiConfig, updateAiConfig, type AiConfigSavedJson } from "@/lib/services/ai-config/ai-config";
+import { getUserAiConfig, updateAiConfig } from "@/lib/services/ai-config/ai-config";
 import { updateAiConfigSchema } from "@/lib/services/ai-config/schemas";
+import type { AiConfigSavedJson } from "@/lib/responses/ai";
 
 export const GET = withUser(async ({ user }) => getUserAiConfig(user.id));
 

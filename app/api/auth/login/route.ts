@@ -1,8 +1,9 @@
 import { clientIp, jsonWithCookies } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handlers";
 import { parseBody } from "@/lib/http/parse";
-import { loginUser, type SessionJson } from "@/lib/services/auth/login";
+import { loginUser } from "@/lib/services/auth/login";
 import { loginSchema } from "@/lib/services/auth/schemas";
+import type { SessionJson } from "@/lib/responses/account";
 
 export const POST = handle(async ({ req }) => {
   const input = await parseBody(req, loginSchema);

@@ -1,6 +1,6 @@
 import { withSessionUser } from "@/lib/http/handlers";
-import type { MessageJson } from "@/lib/http/respond";
 import { revokeApiKey } from "@/lib/services/api-keys/api-keys";
+import type { MessageJson } from "@/lib/responses/common";
 
 type Params = { id: string };
 

@@ -1,8 +1,11 @@
-/** Response schemas of preview, quality flags and row approval (docs/api.md "Preview and quality"). */
+/**
+ * Answers of preview, quality flags and row approval (docs/api.md "Preview and quality"). Each
+ * answer's type is inferred from its schema.
+ */
 import { z } from "zod";
 import { QUALITY_RULE_DEFAULTS, QUALITY_RULE_IDS, QUALITY_RULE_LABELS, QUALITY_SEVERITIES } from "@/lib/quality/rules";
 import { qualityRulesSchema } from "@/lib/quality/rules-schema";
-import { cells, Usage } from "./common-schemas";
+import { cells, Usage } from "./common";
 
 /** "`preamble` (block): Model preamble or meta-talk" per rule, with its limits. */
 const RULE_LIST = QUALITY_RULE_IDS.map((id) => {
@@ -64,16 +67,16 @@ const PreviewResult = z.union([
     })
     .describe("A row whose provider call failed"),
 ]);
-const Preview = z.object({
+export const Preview = z.object({
   previewId: z.string().describe("Send it to `POST /api/ai/preview/{id}/keep` (within 1 hour) to keep the results"),
   results: z.array(PreviewResult).describe("One entry per previewed row, in file order"),
 });
-const KeepPreview = z.object({
+export const KeepPreview = z.object({
   msg: z.string(),
   kept: z.number().int().describe("Rows written (rows deleted since the preview are skipped)"),
   rowIds: z.array(z.number().int()),
 });
-const FileQuality = z.object({
+export const FileQuality = z.object({
   rows: z
     .array(
       z.object({
@@ -88,14 +91,10 @@ const FileQuality = z.object({
     .object({ block: z.number().int(), warn: z.number().int(), clean: z.number().int() })
     .describe("Rows by their most severe flag"),
 });
-const RowApproval = z.object({ rowId: z.number().int(), approved: z.boolean() });
+export const RowApproval = z.object({ rowId: z.number().int(), approved: z.boolean() });
 
-export const QUALITY_RESPONSE_SCHEMAS = {
-  QualityFlag,
-  QualityRules,
-  WebSource,
-  Preview,
-  KeepPreview,
-  FileQuality,
-  RowApproval,
-} as const;
+export type PreviewJson = z.output<typeof Preview>;
+export type PreviewResultJson = z.output<typeof PreviewResult>;
+export type KeepPreviewJson = z.output<typeof KeepPreview>;
+export type FileQualityJson = z.output<typeof FileQuality>;
+export type RowApprovalJson = z.output<typeof RowApproval>;

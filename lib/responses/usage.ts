@@ -1,7 +1,8 @@
-/** Response schemas of the estimate and usage endpoints (docs/api.md "Usage and cost"). */
+/**
+ * Answers of the estimate and usage endpoints (docs/api.md "Usage and cost"). Each answer's type is
+ * inferred from its schema.
+ */
 import { z } from "zod";
-import type { EstimateJson } from "@/lib/services/usage/estimate";
-import type { UsageJson } from "@/lib/services/usage/usage-days";
 
 const CostRange = z
   .object({ low: z.number(), expected: z.number(), high: z.number() })
@@ -10,7 +11,7 @@ const ModeEstimate = z.object({
   costUsd: CostRange.nullable().describe("null when the model's price is unknown"),
   durationSeconds: z.number().int().nullable(),
 });
-const Estimate = z.object({
+export const Estimate = z.object({
   rows: z.number().int(),
   credits: z.number().int().describe("Credits the run will use (0 on an unlimited plan)"),
   model: z.string(),
@@ -38,14 +39,8 @@ const UsageDay = z.object({
   byModel: z.record(z.string(), z.object({ rows: z.number().int(), costUsd: z.number() })),
   byConnection: z.record(z.string(), z.object({ name: z.string(), rows: z.number().int(), costUsd: z.number() })),
 });
-const Usage = z.object({ days: z.array(UsageDay) });
+export const UsageDays = z.object({ days: z.array(UsageDay) });
 
-export const USAGE_RESPONSE_SCHEMAS = { Estimate, Usage } as const;
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Check<T extends true> = T;
-/** @public Compile-time only: never imported. */
-export type UsagePayloadChecks = [
-  Check<Same<z.output<typeof Estimate>, EstimateJson>>,
-  Check<Same<z.output<typeof Usage>, UsageJson>>,
-];
+export type EstimateJson = z.output<typeof Estimate>;
+export type UsageDayJson = z.output<typeof UsageDay>;
+export type UsageDaysJson = z.output<typeof UsageDays>;
