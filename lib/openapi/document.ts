@@ -5,9 +5,11 @@
  */
 import { z } from "zod";
 import { documentationOf } from "@/lib/validation/schema-marks";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { ErrorSchema, RESPONSE_SCHEMAS } from "./components";
-import { OPERATIONS, TAGS, type Access, type ErrorSpec, type OperationSpec, type SuccessSpec } from "./operations";
+import { errorResponses } from "./error-responses";
+import { TAGS, type Access, type OperationSpec, type SuccessSpec } from "./operation-spec";
+import { API_DESCRIPTION, webhookOperation } from "./outbound-webhooks";
+import { OPERATIONS } from "./operations";
 import type {
   JsonSchema,
   MediaTypeObject,
@@ -18,10 +20,9 @@ import type {
   ResponseObject,
   SecurityRequirement,
 } from "./types";
+import { schemaRef } from "./types";
 
 const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
 /** A JSON Schema without the keys a standalone schema has (the document declares the dialect once). */
 function embedded(schema: JsonSchema): JsonSchema {
   const copy = { ...schema };
@@ -71,77 +72,12 @@ const SECURITY: Record<Access, SecurityRequirement[]> = {
   cron: [{ cronSecret: [] }],
 };
 
-/** Codes every operation of a kind can answer with. */
-function defaultErrors(op: OperationSpec): ErrorSpec[] {
-  const codes: ErrorSpec[] = [];
-  if (op.body || op.query) codes.push("invalid_input");
-  if (op.body) codes.push("payload_too_large");
-  if (["user", "admin", "session"].includes(op.access)) codes.push("unauthenticated", "session_invalid");
-  if (op.access === "cron") codes.push("unauthenticated", "session_invalid");
-  if (op.access === "admin" || op.access === "session") codes.push("forbidden");
-  if (/\{(id|rowId|name|sessionId)\}/.test(op.path)) codes.push("not_found");
-  if (/\{token\}/.test(op.path)) codes.push("invalid_input");
-  codes.push("internal");
-  return codes;
-}
-
-const SAMPLE_MESSAGES: Record<ErrorCode, string> = {
-  invalid_input: "Please fill in all fields",
-  unauthenticated: "Authentication required",
-  session_invalid: "Authentication failed",
-  forbidden: "Access denied",
-  not_found: "Not found",
-  conflict: "Already exists",
-  rate_limited: "Too many attempts. Please try again in 15 minutes.",
-  credit_limit: "Credit limit exceeded",
-  daily_credit_limit: "Daily credit limit reached",
-  provider_auth: "The OpenAI API key was rejected. Check the key in your connection.",
-  provider_error: "The provider did not answer. Please try again.",
-  payload_too_large: "Request body is too large",
-  internal: "Something went wrong. Please try again.",
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid input",
-  401: "Not signed in, or the credentials were refused",
-  402: "Payment not completed yet",
-  403: "Not allowed",
-  404: "Not found",
-  409: "Conflict",
-  413: "Body too large",
-  429: "Too many requests",
-  500: "Internal error",
-  502: "The upstream provider failed",
-  503: "Overloaded or unavailable",
-  504: "Timed out",
-};
-
-function errorResponses(op: OperationSpec): Record<string, ResponseObject> {
-  const byStatus = new Map<number, Set<ErrorCode>>();
-  for (const spec of [...defaultErrors(op), ...(op.errors ?? [])]) {
-    const [code, status] = typeof spec === "string" ? [spec, ERROR_STATUS[spec]] : spec;
-    byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
-  }
-  const out: Record<string, ResponseObject> = {};
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const list = [...codes];
-    out[String(status)] = {
-      description: `${STATUS_TEXT[status] ?? "Error"}: ${list.map((c) => `\`${c}\``).join(", ")}`,
-      content: {
-        "application/json": {
-          schema: ref("Error"),
-          examples: Object.fromEntries(list.map((code) => [code, { value: { msg: SAMPLE_MESSAGES[code], code } }])),
-        },
-      },
-    };
-  }
-  return out;
-}
-
 function successResponse(success: SuccessSpec): ResponseObject {
   if (!success.schema) return { description: success.description };
   const schema =
-    typeof success.schema === "string" ? ref(success.schema) : { type: "array", items: ref(success.schema.list) };
+    typeof success.schema === "string"
+      ? schemaRef(success.schema)
+      : { type: "array", items: schemaRef(success.schema.list) };
   const media: MediaTypeObject = { schema };
   if (success.example !== undefined) media.example = success.example;
   return { description: success.description, content: { "application/json": media } };
@@ -234,110 +170,13 @@ function operationObject(op: OperationSpec): OperationObject {
   };
 }
 
-const DESCRIPTION = `The HTTP API of ColdMail AI. Requests and answers are JSON.
-
-**Paths.** Every path of the product's API (auth, ai, csv, tickets, webhooks, zapier, pricing, admin) also answers without the \`/api\` prefix — \`POST /ai/generate\` is \`POST /api/ai/generate\`. Admin paths without the prefix need \`x-auth-token\`, \`Authorization\` or \`Accept: application/json\` (the bare \`/admin/...\` pages are the admin screens). This document lists the \`/api\` paths.
-
-**Authentication.** Send an API key (create one under Settings → API keys) or a session token from \`POST /api/auth/login\` as \`x-auth-token: <token>\` or \`Authorization: Bearer <token>\`; browsers use the session cookie. A revoked key or an expired session is answered 401 (\`session_invalid\`); missing credentials are 401 \`unauthenticated\`.
-
-**Errors.** Every error is \`{ "msg": "...", "code": "..." }\` (see the \`Error\` schema) with a fitting status: 400 invalid input, 401 not signed in, 403 not allowed (also credit limits), 404 not found (also another user's resource), 409 conflict, 413 too large, 429 rate limited. Branch on \`code\`; show \`msg\`. An upstream provider's refusal of your AI key is never a 401.
-
-**Money** is in USD units (149, 119.2), never cents. **Ids** are strings, returned as \`_id\` where the product shows \`_id\`.
-
-**Outbound webhooks** (Make, Zapier) are described under \`webhooks\`; with a secret each request carries \`X-Webhook-Signature\` and the Standard Webhooks headers \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\`.`;
-
-const WEBHOOK_HEADERS: ParameterObject[] = [
-  {
-    name: "x-webhook-signature",
-    in: "header",
-    description: "With a secret: `sha256=` + hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes.",
-    schema: { type: "string" },
-  },
-  {
-    name: "webhook-id",
-    in: "header",
-    description: "With a secret: the message id, `msg_` + `x-idempotency-key`: the same on every retry of a request.",
-    schema: { type: "string" },
-  },
-  {
-    name: "webhook-timestamp",
-    in: "header",
-    description: "With a secret: unix seconds when this attempt was signed.",
-    schema: { type: "string" },
-  },
-  {
-    name: "webhook-signature",
-    in: "header",
-    description:
-      "With a secret: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded secret after `whsec_` when it starts with `whsec_`, else its UTF-8 bytes.",
-    schema: { type: "string" },
-  },
-  {
-    name: "x-idempotency-key",
-    in: "header",
-    required: true,
-    description: "The same on every retry of a chunk: ignore a key you have already accepted.",
-    schema: { type: "string" },
-  },
-  {
-    name: "x-chunk-index",
-    in: "header",
-    required: true,
-    description: "1-based index of this chunk of at most 500 rows.",
-    schema: { type: "string" },
-  },
-  {
-    name: "x-chunk-count",
-    in: "header",
-    required: true,
-    description: "How many chunks the export has.",
-    schema: { type: "string" },
-  },
-];
-
-function webhookOperation(operationId: string, summary: string, description: string, example: unknown): PathItemObject {
-  return {
-    post: {
-      operationId,
-      tags: ["Webhooks"],
-      summary,
-      description,
-      parameters: WEBHOOK_HEADERS,
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              properties: {
-                event: { type: "string", enum: ["rows.exported", "test"] },
-                sentAt: { type: "string", description: "ISO 8601 date-time" },
-                data: { type: "array", items: { type: "object", additionalProperties: { type: "string" } } },
-              },
-              required: ["event", "sentAt", "data"],
-            },
-            example,
-          },
-        },
-      },
-      responses: {
-        "200": {
-          description:
-            "Any 2xx accepts the request. 5xx and network errors are retried (3 attempts in all); other answers are final.",
-        },
-      },
-      security: [],
-    },
-  };
-}
-
 export function buildOpenApiDocument(): OpenApiDocument {
   const paths: Record<string, PathItemObject> = {};
   for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
-    info: { title: "ColdMail AI API", version: "1.0.0", description: DESCRIPTION },
+    info: { title: "ColdMail AI API", version: "1.0.0", description: API_DESCRIPTION },
     servers: [{ url: "/", description: "This server" }],
     tags: TAGS.map((t) => ({ ...t })),
     paths,

@@ -1,7 +1,7 @@
 /** Operations of preview, quality flags and row approval (docs/api.md "Preview and quality"). */
 import { previewSchema } from "@/lib/services/generation/schemas";
 import { EXAMPLES } from "./examples";
-import type { OperationSpec } from "./operations";
+import type { OperationSpec } from "./operation-spec";
 
 const PREVIEW_ID = "8a4e2c1d-5b6f-4a7e-9c3d-1e2f3a4b5c6d";
 const ROW = { "First Name": "Ann", Company: "Acme", Email: "ann@acme.example" };

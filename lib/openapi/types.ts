@@ -68,3 +68,6 @@ export interface OpenApiDocument {
     securitySchemes: Record<string, SecuritySchemeObject>;
   };
 }
+
+/** A reference to a named schema of the document (`#/components/schemas/<name>`). */
+export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

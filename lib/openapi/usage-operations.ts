@@ -2,7 +2,7 @@
 import { bulkSchema } from "@/lib/services/generation/schemas";
 import { usageQuerySchema } from "@/lib/services/usage/schemas";
 import { EXAMPLES } from "./examples";
-import type { OperationSpec } from "./operations";
+import type { OperationSpec } from "./operation-spec";
 
 export const USAGE_OPERATIONS: readonly OperationSpec[] = [
   {

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { OperationSpec } from "@/lib/openapi/operations";
+import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import type { OpenApiDocument } from "@/lib/openapi/types";
 import { callRoute } from "./http";
 
