@@ -10,7 +10,7 @@ import { runDueWork } from "@/lib/jobs/cron";
 import { listOutbox } from "@/lib/mail/outbox-driver";
 import { getCredits } from "@/lib/services/credits/credits";
 import { importCsv } from "@/lib/services/csv/csv-files";
-import { runBatchModeById } from "@/lib/services/generation/batch-mode/run-batch-mode";
+import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";
 import { startFakeProviderForApp, addConnection, newUser, userRow, type TestUser } from "../support/ai";
 import type { FakeProviderHandle } from "../fakes/ai-provider";
@@ -72,7 +72,7 @@ describe("cancel in batch mode", () => {
       let fakeNow = Date.now();
       fake.setOptions({ now: () => fakeNow, batch: { completeAfterMs: 4_000, cancelAfterMs: 100 } });
       const run = await setupRun(20, provider);
-      const worker = runBatchModeById(run.batchId, { workerId: "wc", ...FAST });
+      const worker = runBatch(run.batchId, { workerId: "wc", ...FAST });
       await vi.waitFor(async () => expect((await status(run.user, run.batchId)).provider?.submitted).toBe(20), {
         timeout: 20_000,
         interval: 50,
@@ -106,7 +106,7 @@ describe("cancel in batch mode", () => {
     fake.setOptions({ batch: { completeAfterMs: 1e12, cancelAfterMs: 50 } });
     const run = await setupRun(6, "OpenAI");
     // holdMs 0: the run submits, then parks the batch until its first poll and returns.
-    expect(await runBatchModeById(run.batchId, { workerId: "wp", timing: { firstPollSeconds: 60, holdMs: 0 } })).toBe(
+    expect(await runBatch(run.batchId, { workerId: "wp", timing: { firstPollSeconds: 60, holdMs: 0 } })).toBe(
       "done",
     );
     const [parked] = await db.select().from(batches).where(eq(batches.id, run.batchId));
@@ -117,7 +117,7 @@ describe("cancel in batch mode", () => {
     expect(res.json.status).toBe("cancelling");
     const [woken] = await db.select().from(batches).where(eq(batches.id, run.batchId));
     expect(woken!.leaseUntil).toBeNull();
-    expect(await runBatchModeById(run.batchId, { workerId: "wp2", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "wp2", ...FAST })).toBe("done");
     const s = await status(run.user, run.batchId);
     expect(s).toMatchObject({ status: "cancelled", creditsRefunded: 6, progress: { processed: 0, total: 6 } });
     expect(await run.used()).toBe(0);
@@ -130,7 +130,7 @@ describe("cancel before submission", () => {
     const res = await cancel(run.user, run.batchId);
     expect(res.json).toMatchObject({ status: "cancelled", creditsRefunded: 4, mode: "batch" });
     await cancel(run.user, run.batchId);
-    expect(await runBatchModeById(run.batchId, { workerId: "wq", ...FAST })).toBe("busy");
+    expect(await runBatch(run.batchId, { workerId: "wq", ...FAST })).toBe("busy");
     expect(await run.used()).toBe(0);
     const mails = (await listOutbox(run.user.email)).filter((m) => m.subject.startsWith("Your batch run"));
     expect(mails.map((m) => m.subject)).toEqual(["Your batch run was cancelled: 0 of 4 rows"]);

@@ -10,7 +10,7 @@ import { batchItems, generationUsage, providerBatches, users } from "@/lib/db/sc
 import { listOutbox } from "@/lib/mail/outbox-driver";
 import { getCsvFile, importCsv } from "@/lib/services/csv/csv-files";
 import { getCredits } from "@/lib/services/credits/credits";
-import { runBatchModeById } from "@/lib/services/generation/batch-mode/run-batch-mode";
+import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 import { resetEnvForTests } from "@/lib/env";
@@ -68,7 +68,7 @@ describe("batch mode", () => {
   it("1,000 rows: written once, charged once (batch_api, half the standard price), e-mailed", async () => {
     fake.setOptions({ batch: { completeAfterMs: 300 } });
     const run = await setupRun(1000, "OpenAI", {}, true); // a lifetime plan: 1,000 rows in one day
-    expect(await runBatchModeById(run.batchId, { workerId: "w1", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "w1", ...FAST })).toBe("done");
     const s = await status(run.user, run.batchId);
     expect(s).toMatchObject({
       status: "completed",
@@ -106,14 +106,14 @@ describe("batch mode", () => {
     expect(finished[0]!.subject).toBe("Your batch run finished: 1,000 of 1,000 rows");
     expect(finished[0]!.text).toContain(`/email-generator?csvId=${run.fileId}`);
     // A second run of the finished batch changes nothing and sends nothing.
-    expect(await runBatchModeById(run.batchId, { workerId: "w2", ...FAST })).toBe("busy");
+    expect(await runBatch(run.batchId, { workerId: "w2", ...FAST })).toBe("busy");
     expect(await run.ledger()).toHaveLength(1000);
   }, 120_000);
 
   it("Anthropic: Message Batches with the forced write_email tool; cached input tokens recorded", async () => {
     fake.setOptions({ batch: { completeAfterMs: 100 }, cachedTokens: () => 7 });
     const run = await setupRun(12, "Anthropic");
-    expect(await runBatchModeById(run.batchId, { workerId: "wa", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "wa", ...FAST })).toBe("done");
     const s = await status(run.user, run.batchId);
     expect(s).toMatchObject({ status: "completed", progress: { processed: 12, total: 12 } });
     expect(s.provider.batches[0]).toMatchObject({ status: "ended" });
@@ -131,7 +131,7 @@ describe("batch mode", () => {
     resetEnvForTests();
     fake.setOptions({ batch: { completeAfterMs: 50 } });
     const run = await setupRun(10);
-    expect(await runBatchModeById(run.batchId, { workerId: "ws", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "ws", ...FAST })).toBe("done");
     const pbs = await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId));
     expect(pbs.map((p) => p.requestCount).sort()).toEqual([2, 4, 4]);
     expect(new Set(pbs.map((p) => p.idempotencyKey)).size).toBe(3);
@@ -144,7 +144,7 @@ describe("batch mode", () => {
   it("collecting the same results twice writes and charges nothing more", async () => {
     fake.setOptions({ batch: { completeAfterMs: 50 } });
     const run = await setupRun(6);
-    expect(await runBatchModeById(run.batchId, { workerId: "wi", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "wi", ...FAST })).toBe("done");
     const before = await run.ledger();
     // Reopen the provider batch as if the collection had not been recorded, and its items as running.
     await db
@@ -152,7 +152,7 @@ describe("batch mode", () => {
       .set({ state: "open", nextPollAt: new Date() })
       .where(eq(providerBatches.batchId, run.batchId));
     await db.execute(sql`update batches set status = 'running', finished_at = null where id = ${run.batchId}`);
-    expect(await runBatchModeById(run.batchId, { workerId: "wi2", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "wi2", ...FAST })).toBe("done");
     expect(await run.ledger()).toHaveLength(before.length);
     expect((await status(run.user, run.batchId)).progress).toEqual({ processed: 6, total: 6 });
     expect(await run.used()).toBe(6);
@@ -163,7 +163,7 @@ describe("batch mode", () => {
       batch: { completeAfterMs: 50, errorFor: (_id, i) => (i % 4 === 1 ? "Invalid request: too long" : null) },
     });
     const run = await setupRun(8);
-    expect(await runBatchModeById(run.batchId, { workerId: "wp", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "wp", ...FAST })).toBe("done");
     const s = await status(run.user, run.batchId);
     expect(s).toMatchObject({ status: "completed", failed: 2, creditsRefunded: 2, progress: { processed: 8 } });
     expect(await run.used()).toBe(6);
@@ -176,7 +176,7 @@ describe("batch mode", () => {
   it("every request expired: failed, naming the cause, everything refunded", async () => {
     fake.setOptions({ batch: { completeAfterMs: 1e12, expireAfterMs: 100 } });
     const run = await setupRun(5, "Anthropic");
-    expect(await runBatchModeById(run.batchId, { workerId: "we", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "we", ...FAST })).toBe("done");
     const s = await status(run.user, run.batchId);
     expect(s).toMatchObject({ status: "failed", failed: 5, creditsRefunded: 5, stopReason: "fatal" });
     expect(s.error).toMatch(/All 5 requests .*failed: 5 × Expired/);
@@ -216,11 +216,11 @@ describe("batch mode", () => {
     await db.execute(
       sql.raw(`create trigger bm_crash before insert on generation_usage for each row execute function bm_crash()`),
     );
-    await expect(runBatchModeById(run.batchId, { workerId: "wr", ...FAST })).rejects.toThrow();
+    await expect(runBatch(run.batchId, { workerId: "wr", ...FAST })).rejects.toThrow();
     await db.execute(sql.raw(`drop trigger bm_crash on generation_usage`));
     expect(await done()).toBe(100);
     expect(await run.ledger()).toHaveLength(100);
-    expect(await runBatchModeById(run.batchId, { workerId: "wr", ...FAST })).toBe("done");
+    expect(await runBatch(run.batchId, { workerId: "wr", ...FAST })).toBe("done");
     const s = await status(run.user, run.batchId);
     expect(s).toMatchObject({ status: "completed", progress: { processed: 300, total: 300 } });
     const ledger = await run.ledger();
@@ -237,7 +237,7 @@ describe("a submission whose answer was lost", () => {
       const run = await setupRun(5, provider);
       // The create call reaches the provider, but its answer is lost: the run parks the batch.
       expect(
-        await runBatchModeById(run.batchId, { workerId: "wl", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
+        await runBatch(run.batchId, { workerId: "wl", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
       ).toBe("done");
       const [row] = await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId));
       expect(row).toMatchObject({ state: "submitting", providerBatchId: null, submitAttempts: 1 });
@@ -246,7 +246,7 @@ describe("a submission whose answer was lost", () => {
       await db.execute(sql`update provider_batches set next_poll_at = now() where batch_id = ${run.batchId}`);
       await db.execute(sql`update batches set lease_until = null where id = ${run.batchId}`);
       expect(
-        await runBatchModeById(run.batchId, { workerId: "wl2", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
+        await runBatch(run.batchId, { workerId: "wl2", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
       ).toBe("done");
       expect((await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId)))[0]!.state).toBe(
         "submitting",
@@ -256,7 +256,7 @@ describe("a submission whose answer was lost", () => {
         sql`update provider_batches set attempt_started_at = now() - interval '10 minutes', next_poll_at = now() where batch_id = ${run.batchId}`,
       );
       await db.execute(sql`update batches set lease_until = null, lease_owner = null where id = ${run.batchId}`);
-      expect(await runBatchModeById(run.batchId, { workerId: "wl3", ...FAST })).toBe("done");
+      expect(await runBatch(run.batchId, { workerId: "wl3", ...FAST })).toBe("done");
       const created = provider === "OpenAI" ? "openai POST /v1/batches" : "anthropic POST /v1/messages/batches";
       expect(fake.stats.byEndpoint[created]).toBe(1);
       const s = await status(run.user, run.batchId);

@@ -17,6 +17,14 @@ export interface RunDeadline {
 
 export type RunBatchOutcome = "done" | "busy" | "stopped" | "yielded";
 
+/** How a provider-batch run waits in place for its next poll before parking the run (its lease set to the due time). */
+export interface BatchModeTiming {
+  holdMs: number;
+  stepMs: number;
+  /** Seconds from submission to the first poll (the interval then doubles up to MAX_POLL_SECONDS). */
+  firstPollSeconds: number;
+}
+
 export interface RunBatchOptions {
   workerId: string;
   /** Upper bound of requests in flight (default GENERATION_CONCURRENCY); `fixed` disables the key's pacer. */
@@ -28,4 +36,6 @@ export interface RunBatchOptions {
   deadline?: RunDeadline;
   generate?: (req: GenerationRequest) => Promise<GenerationOutput>;
   timeoutMs?: number;
+  /** Provider-batch mode: its polling rhythm (tests shorten it). */
+  timing?: Partial<BatchModeTiming>;
 }

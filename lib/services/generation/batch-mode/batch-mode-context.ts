@@ -1,23 +1,11 @@
 import "server-only";
-import type { JsonSchema } from "@/lib/ai/structured-output";
-import type { BatchRef } from "../batch-items";
-import type { BatchSettings } from "../batch-settings";
+import type { PreparedRun } from "../prepare-run";
 
-/** What the submission and collection steps of one batch-mode run need. */
-export interface BatchModeContext {
-  batchId: string;
-  userId: string;
-  ref: BatchRef;
-  settings: BatchSettings;
-  apiKey: string;
-  connectionName: string;
-  schema: JsonSchema;
-  outputFields: string[];
+/** What the submission and collection steps of one provider-batch run need: the prepared run and more. */
+export interface BatchModeContext extends PreparedRun {
   maxOutputTokens: number;
   /** Per provider batch: BATCH_MAX_REQUESTS (or the provider's limit) and the provider's size limit. */
   limits: { maxRequests: number; maxBytes: number };
-  /** The openings of the file's generated rows (duplicate_opening flags). */
-  openings: Map<string, number>;
   /** Seconds from submission to the first poll. */
   firstPollSeconds: number;
   /** Runs a long provider call while the batch's lease is renewed. */
