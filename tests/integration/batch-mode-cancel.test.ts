@@ -106,9 +106,7 @@ describe("cancel in batch mode", () => {
     fake.setOptions({ batch: { completeAfterMs: 1e12, cancelAfterMs: 50 } });
     const run = await setupRun(6, "OpenAI");
     // holdMs 0: the run submits, then parks the batch until its first poll and returns.
-    expect(await runBatch(run.batchId, { workerId: "wp", timing: { firstPollSeconds: 60, holdMs: 0 } })).toBe(
-      "done",
-    );
+    expect(await runBatch(run.batchId, { workerId: "wp", timing: { firstPollSeconds: 60, holdMs: 0 } })).toBe("done");
     const [parked] = await db.select().from(batches).where(eq(batches.id, run.batchId));
     expect(parked!.leaseOwner).toBeNull();
     expect(parked!.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);

@@ -236,18 +236,18 @@ describe("a submission whose answer was lost", () => {
       fake.setOptions({ batch: { completeAfterMs: 50, dropNextCreateAnswer: true } });
       const run = await setupRun(5, provider);
       // The create call reaches the provider, but its answer is lost: the run parks the batch.
-      expect(
-        await runBatch(run.batchId, { workerId: "wl", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
-      ).toBe("done");
+      expect(await runBatch(run.batchId, { workerId: "wl", ...FAST, timing: { ...FAST.timing, holdMs: 0 } })).toBe(
+        "done",
+      );
       const [row] = await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId));
       expect(row).toMatchObject({ state: "submitting", providerBatchId: null, submitAttempts: 1 });
       expect(row!.attemptStartedAt).not.toBeNull();
       // Within a few minutes nobody touches it (another process could still be in that call) ...
       await db.execute(sql`update provider_batches set next_poll_at = now() where batch_id = ${run.batchId}`);
       await db.execute(sql`update batches set lease_until = null where id = ${run.batchId}`);
-      expect(
-        await runBatch(run.batchId, { workerId: "wl2", ...FAST, timing: { ...FAST.timing, holdMs: 0 } }),
-      ).toBe("done");
+      expect(await runBatch(run.batchId, { workerId: "wl2", ...FAST, timing: { ...FAST.timing, holdMs: 0 } })).toBe(
+        "done",
+      );
       expect((await db.select().from(providerBatches).where(eq(providerBatches.batchId, run.batchId)))[0]!.state).toBe(
         "submitting",
       );
