@@ -1,17 +1,12 @@
 import { Link2 } from "lucide-react";
 import type { ErrorCode } from "@/lib/errors";
-import type {
-  JsonSchema,
-  MediaTypeObject,
-  OpenApiDocument,
-  OperationObject,
-  ParameterObject,
-  SecurityRequirement,
-} from "@/lib/openapi/types";
+import type { OpenApiDocument, OperationObject } from "@/lib/openapi/types";
 import { InlineMarkdown, Markdown } from "./inline-markdown";
 import { MethodBadge, StatusBadge } from "./method-badge";
 import { FilterGroup, FilterItem, OperationFilter } from "./operation-filter";
-import { schemaAnchor, SchemaView, TypeLabel } from "./schema-view";
+import { SchemaView, TypeLabel } from "./schema-view";
+import { Authentication, Errors, Schemas } from "./reference-sections";
+import { Example, Parameters, PathText, pretty, Security } from "./operation-parts";
 import { WebhookSignatures } from "./webhook-signatures";
 
 interface Entry {
@@ -23,141 +18,10 @@ interface Entry {
 const tagAnchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 const searchText = (e: Entry) =>
   [e.method, e.path, e.op.summary, e.op.operationId, ...e.op.tags, e.op["x-also-at"] ?? ""].join(" ").toLowerCase();
-const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 function entriesOf(doc: OpenApiDocument): Entry[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ path, method, op: op as OperationObject })),
-  );
-}
-
-/** The path with its `{params}` set apart. */
-function PathText({ path }: { path: string }) {
-  return (
-    <code className="font-mono text-sm break-all text-foreground">
-      {path.split(/(\{\w+\})/g).map((part, i) =>
-        /^\{\w+\}$/.test(part) ? (
-          <span key={i} className="text-primary">
-            {part}
-          </span>
-        ) : (
-          part
-        ),
-      )}
-    </code>
-  );
-}
-
-const ACCESS_TEXT: Record<string, string> = {
-  public: "Public: no credentials needed.",
-  optional: "Optional: works signed out; a session or API key makes it act for that user.",
-  user: "A session or an API key.",
-  admin: "A session or an API key of an admin.",
-  session: "A session only: requests made with an API key are answered 403.",
-  cron: "`Authorization: Bearer $CRON_SECRET`.",
-  stripe: "Stripe's signature (`stripe-signature`).",
-};
-
-function Security({ op }: { op: OperationObject }) {
-  const schemes = [...new Set(op.security.flatMap((r: SecurityRequirement) => Object.keys(r)))];
-  return (
-    <p className="text-sm text-muted-foreground">
-      <span className="font-medium text-foreground">Auth: </span>
-      <InlineMarkdown
-        text={ACCESS_TEXT[op["x-access"] ?? ""] ?? (schemes.length ? "Credentials required." : "Public.")}
-      />
-      {schemes.length ? (
-        <>
-          {" "}
-          (
-          {schemes.map((s, i) => (
-            <span key={s}>
-              {i > 0 ? ", " : null}
-              <a href="#authentication" className="font-mono text-primary underline underline-offset-2">
-                {s}
-              </a>
-            </span>
-          ))}
-          )
-        </>
-      ) : null}
-    </p>
-  );
-}
-
-function Parameters({ params }: { params: ParameterObject[] }) {
-  return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Parameters</caption>
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              In
-            </th>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {params.map((p) => (
-            <tr key={`${p.in}-${p.name}`} className="border-t align-top">
-              <th scope="row" className="px-3 py-1.5 font-mono text-xs font-semibold whitespace-nowrap">
-                {p.name}
-                {p.required ? (
-                  <span className="ml-1 text-destructive" aria-label="required" title="required">
-                    *
-                  </span>
-                ) : null}
-              </th>
-              <td className="px-3 py-1.5 text-xs text-muted-foreground">{p.in}</td>
-              <td className="px-3 py-1.5 text-xs text-muted-foreground">
-                <TypeLabel schema={p.schema} />
-                {p.schema.default !== undefined ? ` (default ${JSON.stringify(p.schema.default)})` : null}
-              </td>
-              <td className="px-3 py-1.5 text-muted-foreground">
-                {p.description ? <InlineMarkdown text={p.description} /> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Example({ media, label }: { media: MediaTypeObject; label: string }) {
-  const examples =
-    media.example !== undefined
-      ? [["Example", media.example] as const]
-      : Object.entries(media.examples ?? {}).map(([name, e]) => [name, e.value] as const);
-  if (!examples.length) return null;
-  return (
-    <details className="rounded-md border">
-      <summary className="cursor-pointer px-3 py-1.5 text-xs font-medium text-muted-foreground select-none hover:text-foreground">
-        {label}
-      </summary>
-      <div className="space-y-2 border-t p-2">
-        {examples.map(([name, value]) => (
-          <div key={name}>
-            {examples.length > 1 ? <p className="mb-1 font-mono text-xs text-muted-foreground">{name}</p> : null}
-            <pre
-              tabIndex={0}
-              className="max-h-96 overflow-auto rounded bg-muted/50 p-2 font-mono text-xs text-foreground"
-            >
-              {pretty(value)}
-            </pre>
-          </div>
-        ))}
-      </div>
-    </details>
   );
 }
 
@@ -253,129 +117,6 @@ function Operation({ entry }: { entry: Entry }) {
         </section>
       </div>
     </article>
-  );
-}
-
-function Authentication({ doc }: { doc: OpenApiDocument }) {
-  return (
-    <section id="authentication" aria-labelledby="authentication-title" className="scroll-mt-24 space-y-3">
-      <h2 id="authentication-title" className="text-2xl font-semibold">
-        <a href="#authentication" className="hover:underline">
-          Authentication
-        </a>
-      </h2>
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Security schemes</caption>
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Scheme
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                How
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Description
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(doc.components.securitySchemes).map(([name, s]) => (
-              <tr key={name} className="border-t align-top">
-                <th scope="row" className="px-3 py-2 font-mono text-xs font-semibold">
-                  {name}
-                </th>
-                <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
-                  {s.type === "http"
-                    ? `Authorization: ${s.scheme === "bearer" ? "Bearer" : s.scheme} …`
-                    : `${s.in} ${s.name}`}
-                </td>
-                <td className="px-3 py-2 text-muted-foreground">
-                  {s.description ? <InlineMarkdown text={s.description} /> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-function Errors({ doc, errorStatus }: { doc: OpenApiDocument; errorStatus: Record<ErrorCode, number> }) {
-  const error = doc.components.schemas.Error as JsonSchema & { properties?: { code?: { enum?: string[] } } };
-  const codes = error.properties?.code?.enum ?? [];
-  return (
-    <section id="errors" aria-labelledby="errors-title" className="scroll-mt-24 space-y-3">
-      <h2 id="errors-title" className="text-2xl font-semibold">
-        <a href="#errors" className="hover:underline">
-          Errors
-        </a>
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        Every error answer is the{" "}
-        <a href={`#${schemaAnchor("Error")}`} className="font-mono text-primary underline underline-offset-2">
-          Error
-        </a>{" "}
-        object <code className="font-mono">{`{ "msg": "...", "code": "..." }`}</code>. Branch on{" "}
-        <code className="font-mono">code</code>; show <code className="font-mono">msg</code>.
-      </p>
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Error codes and their usual HTTP status</caption>
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                code
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Usual status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {codes.map((code) => (
-              <tr key={code} className="border-t">
-                <th scope="row" className="px-3 py-1.5 font-mono text-xs font-semibold">
-                  {code}
-                </th>
-                <td className="px-3 py-1.5 font-mono text-xs text-muted-foreground">
-                  {errorStatus[code as ErrorCode] ?? "—"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-function Schemas({ doc }: { doc: OpenApiDocument }) {
-  return (
-    <section id="schemas" aria-labelledby="schemas-title" className="scroll-mt-24 space-y-3">
-      <h2 id="schemas-title" className="text-2xl font-semibold">
-        <a href="#schemas" className="hover:underline">
-          Schemas
-        </a>
-      </h2>
-      <div className="space-y-3">
-        {Object.entries(doc.components.schemas).map(([name, schema]) => (
-          <section
-            key={name}
-            id={schemaAnchor(name)}
-            aria-label={`Schema ${name}`}
-            className="scroll-mt-32 rounded-lg border bg-card px-4 py-3"
-          >
-            <h3 className="font-mono text-sm font-semibold">{name}</h3>
-            <div className="mt-1">
-              <SchemaView schema={schema} />
-            </div>
-          </section>
-        ))}
-      </div>
-    </section>
   );
 }
 
