@@ -24,7 +24,9 @@ const from = (ip: string, spoofed?: string) => ({ "x-forwarded-for": spoofed ? `
 const register = (body: unknown, headers?: Record<string, string>) =>
   callRoute(registerPOST, { method: "POST", url: "/api/auth/register", body, headers });
 
-describe("login limits", () => {
+// Each sign-in hashes a password (scrypt): dozens of them take well over the default 30 s when the
+// suite's other files load both cores, so this block has a longer time limit (no assertion depends on it).
+describe("login limits", { timeout: 120_000 }, () => {
   it("lets the owner in while a stranger fails from other IPs, up to the loose per-address bound", async () => {
     const owner = uniqueEmail("victim");
     await registerAndVerify(owner, STRONG_PASSWORD);
