@@ -66,7 +66,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const MEMORY = "memory";
+const MEMORY = "memory";
 
 /** Local mode writes its database and secrets under DATA_DIR: a read-only disk stops startup naming DATABASE_URL. */
 function assertWritable(dataDir: string): void {
@@ -82,7 +82,7 @@ function assertWritable(dataDir: string): void {
   }
 }
 
-export function positiveInteger(variable: string, value: string | undefined, fallback: number, max: number): number {
+function positiveInteger(variable: string, value: string | undefined, fallback: number, max: number): number {
   const n = Number(value ?? fallback);
   if (!Number.isInteger(n) || n < 1 || n > max)
     throw new ConfigError(variable, `must be a whole number between 1 and ${max}`);
@@ -97,7 +97,7 @@ function defaultAppUrl(raw: RawEnv, port: number): string {
   return `http://localhost:${port}`;
 }
 
-export function decodeKey(value: string, variable: string): Buffer {
+function decodeKey(value: string, variable: string): Buffer {
   const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : null;
   const key = hex ?? Buffer.from(value, "base64");
   if (key.length !== 32) {
@@ -128,7 +128,7 @@ function loadLocalSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
-export function pickDriver<T extends string>(
+function pickDriver<T extends string>(
   variable: string,
   forced: string | undefined,
   allowed: readonly T[],
