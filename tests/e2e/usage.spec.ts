@@ -4,6 +4,7 @@ import { estimateSuffix } from "@/lib/client/estimate-format";
 import { expectAccessible, MODES } from "./a11y-support";
 import {
   chooseOption,
+  getFile,
   importProspects,
   newUserWithOpenAi,
   openConfig,
@@ -25,7 +26,7 @@ test.describe("Save menu estimates", () => {
     // change: the dialog's run-mode field asks for it 400 ms after the rows change (a slow machine can take
     // longer than that to fill and blur), and the Save menu then answers from the same cached estimate.
     const estimated = page.waitForResponse(
-      (r) => isEstimate(new URL(r.url())) && r.request().postDataJSON()?.rowsToProcess?.length === 10,
+      (r) => isEstimate(new URL(r.url())) && r.request().postDataJSON()?.rowIds?.length === 10,
     );
     await dialog.locator("#ai-max-rows").fill("10");
     await dialog.locator("#ai-max-rows").blur();
@@ -33,7 +34,11 @@ test.describe("Save menu estimates", () => {
     const response = await estimated;
     expect(response.status()).toBe(200);
     const estimate = (await response.json()) as EstimateJson;
-    expect(response.request().postDataJSON()).toMatchObject({ csvId, model: "gpt-4o-mini" });
+    expect(response.request().postDataJSON()).toMatchObject({
+      csvId,
+      model: "gpt-4o-mini",
+      rowIds: (await getFile(page, csvId)).rowIds.slice(0, 10),
+    });
     expect(estimate).toMatchObject({ rows: 10, credits: 10, model: "gpt-4o-mini" });
     expect(estimate.inputTokens).toBeGreaterThan(0);
     // GPT-4o mini has a price in the model table: the run's cost is known.
