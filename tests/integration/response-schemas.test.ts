@@ -55,6 +55,7 @@ describe("every documented answer matches the document", () => {
     seeds = { csvId: "", rowIds: [], connectionId: connection.json._id, ids: {} };
     seeds.ids.rx = rx.url;
     seeds.ids.email = `schemas-${Date.now()}@example.test`;
+    seeds.ids.promoCode = `SCHEMA${Date.now().toString(36).toUpperCase()}`;
     await registerAndVerify(seeds.ids.email, PASSWORD);
   }, 120_000);
 
@@ -98,6 +99,14 @@ describe("every documented answer matches the document", () => {
         return { data: rows };
       case "createConnection":
         return { name: `Second ${Date.now()}`, provider: "OpenAI", apiKey: "sk-valid-schema-0000000000000001" };
+      // A code of its own (other test files on the same database create the documented example's code),
+      // which the pricing operations then use.
+      case "adminCreatePromoCode":
+        return { ...(op.bodyExample as object), code: ids.promoCode };
+      case "validatePromo":
+        return { code: ids.promoCode };
+      case "startCheckout":
+        return { ...(op.bodyExample as object), promoCode: ids.promoCode };
       case "checkProviderKey":
         return { provider: "OpenAI", apiKey: "sk-valid-schema-0000000000000001" };
       default:
