@@ -37,10 +37,10 @@ export async function startServerRuntime(): Promise<void> {
     throw error;
   }
   log.info("database migrations applied");
-  const { getBoss, queueReady } = await import("@/lib/jobs/boss");
+  const { getBoss, queueReady } = await import("@/lib/queue/boss");
   switch (config.workerMode) {
     case "inline": {
-      const { startWorker } = await import("@/lib/jobs/worker");
+      const { startWorker } = await import("@/lib/queue/worker");
       await startWorker("inline");
       break;
     }

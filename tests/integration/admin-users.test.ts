@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { tickets, users, type UserRow } from "@/lib/db/schema";
 import { GET as jobGET } from "@/app/api/jobs/[id]/route";
 import { listOutbox } from "@/lib/mail/outbox-driver";
-import { runJob } from "@/lib/services/jobs/run-job";
+import { runJob } from "@/lib/services/background-jobs/run-job";
 import { adminApi, insertUser, newAdmin, ok, uniqueTag } from "../support/admin";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { STRONG_PASSWORD, uniqueEmail } from "../support/factories";

@@ -4,13 +4,14 @@ import { GET as jobGET } from "@/app/api/jobs/[id]/route";
 import { db } from "@/lib/db";
 import { backgroundJobs } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
-import { getBoss, QUEUES } from "@/lib/jobs/boss";
-import { handleBackgroundJob } from "@/lib/jobs/background-jobs";
+import { getBoss, QUEUES } from "@/lib/queue/boss";
+import { runAttempt } from "@/lib/queue/attempt";
+import type { WorkData } from "@/lib/queue/enqueue";
 import { listOutbox, outboxDriver } from "@/lib/mail/outbox-driver";
 import { resetResendClientForTests } from "@/lib/mail/resend-driver";
 import { MailBatchError } from "@/lib/mail/types";
-import { MAIL_CHUNK } from "@/lib/services/jobs/bulk-email-job";
-import { runJob } from "@/lib/services/jobs/run-job";
+import { MAIL_CHUNK } from "@/lib/services/background-jobs/bulk-email-job";
+import { runJob } from "@/lib/services/background-jobs/run-job";
 import { startFakeResend } from "../fakes/resend-api";
 import { hasValidSignature, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { newUser, type TestUser } from "../support/ai";
@@ -70,8 +71,8 @@ const mailsTo = async (email: string, subject: string) =>
 /** The pg-boss job a route enqueued for a background job. */
 async function queuedBossJob(queue: string, jobId: string) {
   const boss = await getBoss();
-  const jobs = await boss.fetch<{ jobId: string }>(queue, { batchSize: 50 });
-  const mine = jobs.find((j) => j.data.jobId === jobId);
+  const jobs = await boss.fetch<WorkData>(queue, { batchSize: 50, includeMetadata: true });
+  const mine = jobs.find((j) => j.data.id === jobId);
   expect(mine, `pg-boss job for ${jobId}`).toBeDefined();
   return mine!;
 }
@@ -160,14 +161,14 @@ describe("admin bulk e-mail as a background job", () => {
     expect(batch).toHaveBeenCalledTimes(3);
   });
 
-  it("the pg-boss job the route enqueued is run by the worker's handler", async () => {
+  it("the pg-boss job the route enqueued is run by the worker's attempt runner", async () => {
     const people = await recipients(2);
     const subject = `Boss ${uniqueTag()}`;
     const res = await adminApi.bulkEmail(admin.headers, { userIds: people.map((p) => p.id), subject, message: "Hi" });
     expect(res.status, res.text).toBe(202);
     expect(res.json.msg).toBe("Sending your email to 2 users.");
-    const bossJob = await queuedBossJob(QUEUES.bulkEmail, res.json.jobId);
-    await handleBackgroundJob(bossJob, "w-boss");
+    const bossJob = await queuedBossJob(QUEUES.bulk_email, res.json.jobId);
+    expect(await runAttempt("bulk_email", bossJob, { workerId: `w-boss:${bossJob.id}` })).toBe("done");
     expect((await jobStatus(admin.headers, res.json.jobId)).json).toMatchObject({
       status: "completed",
       done: 2,
@@ -438,8 +439,8 @@ describe("webhook exports above 2,000 rows", () => {
     const res = await hooksApi.sendZapier(user, { data: rowsOf(2001) });
     expect(res.status, res.text).toBe(202);
     expect(res.json).toMatchObject({ msg: "Sending 2,001 rows to Zapier...", total: 2001 });
-    const bossJob = await queuedBossJob(QUEUES.webhookExport, res.json.jobId);
-    await handleBackgroundJob(bossJob, "w-boss");
+    const bossJob = await queuedBossJob(QUEUES.webhook_export, res.json.jobId);
+    expect(await runAttempt("webhook_export", bossJob, { workerId: `w-boss:${bossJob.id}` })).toBe("done");
     expect((await jobStatus(user.headers, res.json.jobId)).json).toMatchObject({
       status: "completed",
       done: 2001,

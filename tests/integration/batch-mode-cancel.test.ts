@@ -6,7 +6,7 @@ import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { batches, generationUsage } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
-import { runDueWork } from "@/lib/jobs/cron";
+import { runDueWork } from "@/lib/queue/cron";
 import { listOutbox } from "@/lib/mail/outbox-driver";
 import { getCredits } from "@/lib/services/credits/credits";
 import { importCsv } from "@/lib/services/csv/csv-files";

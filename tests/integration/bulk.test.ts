@@ -5,7 +5,7 @@ import { POST as bulkPOST } from "@/app/api/ai/bulk-batched/route";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { batchItems, batches, users } from "@/lib/db/schema";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { getCsvFile, importCsv } from "@/lib/services/csv/csv-files";
 import { getCredits, reserveCredits } from "@/lib/services/credits/credits";
 import { runBatch } from "@/lib/services/generation/run-batch";

@@ -6,7 +6,7 @@ import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { batchItems, batches, workerHeartbeats } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { getCredits } from "@/lib/services/credits/credits";
 import { getCsvFile, importCsv } from "@/lib/services/csv/csv-files";
 import * as batchItemsModule from "@/lib/services/generation/batch-items";

@@ -12,7 +12,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import type { WebhookReceiver } from "../fakes/webhook-receiver";
 import { newAdmin } from "../support/admin";
 import { addConnection, newUser, startFakeProviderForApp, validKey, type TestUser } from "../support/ai";

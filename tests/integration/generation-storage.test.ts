@@ -11,7 +11,7 @@ import { POST as generatePOST } from "@/app/api/ai/generate/route";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { batchItems, batches } from "@/lib/db/schema";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import type { FakeProviderHandle } from "../fakes/ai-provider";
 import { addConnection, newUser, startFakeProviderForApp, type TestUser } from "../support/ai";

@@ -1,4 +1,4 @@
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";

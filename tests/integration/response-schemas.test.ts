@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
-import { getBoss } from "@/lib/jobs/boss";
+import { getBoss } from "@/lib/queue/boss";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { OPERATIONS } from "@/lib/openapi/operations";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { runSweeps } from "@/lib/jobs/sweeps";
+import { runSweeps } from "@/lib/queue/sweeps";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 

@@ -1,5 +1,5 @@
 import { closeDatabase as closeDb, migrateDatabase } from "@/lib/db";
-import { stopBoss } from "@/lib/jobs/boss";
+import { stopBoss } from "@/lib/queue/boss";
 
 /** For integration files: `beforeAll(setupTestDatabase)` and `afterAll(closeDatabase)`. */
 export async function setupTestDatabase(): Promise<void> {

@@ -1,6 +1,6 @@
 import { handle } from "@/lib/http/handlers";
 import { json } from "@/lib/http/respond";
-import { healthReport } from "@/lib/jobs/health";
+import { healthReport } from "@/lib/queue/health";
 
 export const dynamic = "force-dynamic";
 

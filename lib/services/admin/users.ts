@@ -3,9 +3,8 @@ import { and, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from
 import { db } from "@/lib/db";
 import { payments, tickets, users, type UserRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
-import { dispatchJob } from "@/lib/jobs/boss";
-import { BULK_EMAIL_SENT, type BulkEmailPayload } from "@/lib/services/jobs/bulk-email-job";
-import { createJob } from "@/lib/services/jobs/jobs";
+import { BULK_EMAIL_SENT, type BulkEmailPayload } from "@/lib/services/background-jobs/bulk-email-job";
+import { createJob } from "@/lib/services/background-jobs/jobs";
 import { toUserJson } from "@/lib/services/users/serialize";
 import { pagination } from "./pagination";
 import { likePattern } from "./promo-codes";
@@ -85,6 +84,5 @@ export async function bulkEmail(
     payload,
     ...(n === 0 ? { finished: { msg: BULK_EMAIL_SENT } } : {}),
   });
-  if (n > 0) await dispatchJob(job.id, "bulk_email");
   return { jobId: job.id, msg: `Sending your email to ${n} user${n === 1 ? "" : "s"}.`, total: n };
 }

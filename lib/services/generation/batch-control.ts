@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { batchItems, batches, STOP_REASONS } from "@/lib/db/schema";
 import { hotStatement, runHot, tableColumnsSql, tableRow } from "@/lib/db/hot-statements";
@@ -14,6 +14,7 @@ import type { Tx } from "@/lib/db";
 import { formatUsd } from "@/lib/ai/format-usd";
 import { conflict, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
+import { transactionWithQueue } from "@/lib/queue/enqueue";
 import { closeItemsWithRefund } from "./refund";
 import { runModeOf } from "./run-mode";
 import { withProviderStatus } from "./batch-mode/batch-mode-status";
@@ -25,7 +26,6 @@ export const ACTIVE_STATUSES = ["queued", "running", "cancelling"] as const;
 /** Statuses a cancel (or a failure) can still stop: the active ones and paused. */
 const STOPPABLE_STATUSES = [...ACTIVE_STATUSES, "paused"] as const;
 const isStoppable = (status: string) => (STOPPABLE_STATUSES as readonly string[]).includes(status);
-const LEASE_SECONDS = 30;
 
 type StopReason = (typeof STOP_REASONS)[number];
 
@@ -188,44 +188,9 @@ export async function finishBatch(batchId: string): Promise<void> {
       and not exists (select 1 from batch_items where batch_id = ${batchId} and status in ('pending', 'running'))`);
 }
 
-/** Takes (or renews) the batch for one worker; null when another live worker holds it or it is over. */
-export async function acquireLease(batchId: string, owner: string): Promise<BatchRow | null> {
-  const [batch] = await db
-    .update(batches)
-    .set({
-      leaseOwner: owner,
-      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      status: sql`case when ${batches.status} = 'queued' then 'running' else ${batches.status} end`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(batches.id, batchId),
-        inArray(batches.status, [...ACTIVE_STATUSES]),
-        or(isNull(batches.leaseUntil), lt(batches.leaseUntil, sql`now()`), eq(batches.leaseOwner, owner)),
-      ),
-    )
-    .returning();
-  return batch ?? null;
-}
-
 export async function readBatch(batchId: string): Promise<BatchRow | null> {
   const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
   return batch ?? null;
-}
-
-/** Batches nobody is working on (never started, or their worker died): to be dispatched again. */
-export async function orphanedBatchIds(): Promise<string[]> {
-  const rows = await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(
-      and(
-        inArray(batches.status, [...ACTIVE_STATUSES]),
-        or(isNull(batches.leaseUntil), lt(batches.leaseUntil, sql`now()`)),
-      ),
-    );
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -252,14 +217,6 @@ export async function requeueOrphanedItems(batchId: string): Promise<void> {
   });
 }
 
-/** Gives the batch up without finishing it (a transient failure): another attempt may take it at once. */
-export async function releaseLease(batchId: string, owner: string): Promise<void> {
-  await db
-    .update(batches)
-    .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(batches.id, batchId), eq(batches.leaseOwner, owner)));
-}
-
 /**
  * Pauses a queued or running batch: rows in flight finish, no new row starts (the worker sees the
  * status and gives the batch up); unstarted rows keep their reserved credits. Pausing a paused batch
@@ -280,17 +237,20 @@ export async function pauseBatch(userId: string, batchId: string): Promise<Batch
 /**
  * Resumes a paused batch where it stopped: back in the queue for any worker, no row redone or
  * charged again. Resuming a queued or running batch changes nothing; a batch that is over: 409.
- * The caller dispatches the batch (`resumed: true`).
  */
-export async function resumeBatch(userId: string, batchId: string): Promise<BatchControlJson & { resumed: boolean }> {
+export async function resumeBatch(userId: string, batchId: string): Promise<BatchControlJson> {
   const batch = await ownedBatch(userId, batchId);
-  const [resumed] = await db
-    .update(batches)
-    .set({ status: "queued", leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(batches.id, batch.id), eq(batches.status, "paused")))
-    .returning();
+  const resumed = await transactionWithQueue(async (tx, enqueueInTx) => {
+    const [row] = await tx
+      .update(batches)
+      .set({ status: "queued", leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(batches.id, batch.id), eq(batches.status, "paused")))
+      .returning();
+    if (row) await enqueueInTx("run", row.id);
+    return row;
+  });
   const current = resumed ?? (await readBatch(batch.id)) ?? batch;
   if (current.status !== "queued" && current.status !== "running")
     throw conflict(`Batch already ${current.status}`, { status: current.status });
-  return { ...(await toBatchStatusJson(current)), msg: "Batch resumed", resumed: Boolean(resumed) };
+  return { ...(await toBatchStatusJson(current)), msg: "Batch resumed" };
 }

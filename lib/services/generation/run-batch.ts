@@ -1,9 +1,10 @@
 import "server-only";
 import { logger } from "@/lib/log";
-import { acquireLease, failBatch, readBatch, requeueOrphanedItems, type BatchRow } from "./batch-control";
+import { failBatch, readBatch, requeueOrphanedItems, type BatchRow } from "./batch-control";
+import { failBatchMode } from "./batch-mode/finish-batch-mode";
 import { runBatchMode } from "./batch-mode/run-batch-mode";
 import { prepareRun } from "./prepare-run";
-import { runLease } from "./run-lease";
+import { acquireRun, runLease } from "./run-lease";
 import { runModeOf } from "./run-mode";
 import type { RunBatchOptions, RunBatchOutcome } from "./run-options";
 import { StandardRun } from "./standard-run";
@@ -16,7 +17,7 @@ import { StandardRun } from "./standard-run";
  */
 export async function runBatch(batchId: string, options: RunBatchOptions): Promise<RunBatchOutcome> {
   const startedAt = Date.now();
-  const leased = await acquireLease(batchId, options.workerId);
+  const leased = await acquireRun(batchId, options.workerId);
   if (!leased) return "busy";
   // Batch mode (provider Batch APIs): its own runner, under the same lease (batch-mode/run-batch-mode.ts).
   if (runModeOf(leased.settings) === "batch") return runBatchMode(leased, options);
@@ -52,4 +53,16 @@ async function runLeased(
   const prepared = await prepareRun(leased, lease, failBatch);
   if (!prepared) return "done";
   return (await StandardRun.start(prepared, lease, options, log)).execute();
+}
+
+/**
+ * Ends a run that cannot go on (the queue gave up on it after its last retry), whoever held it: rows
+ * not written are refunded, provider batches closed on our side.
+ */
+export async function abandonRun(batchId: string, error: string): Promise<void> {
+  const batch = await readBatch(batchId);
+  if (!batch) return;
+  if (runModeOf(batch.settings) === "batch") return failBatchMode(batchId, error);
+  await requeueOrphanedItems(batchId);
+  await failBatch(batchId, error);
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { batchItems, batches, type UserRow } from "@/lib/db/schema";
 import { costOfUsage } from "@/lib/ai/usage";
 import { AppError } from "@/lib/errors";
+import { transactionWithQueue } from "@/lib/queue/enqueue";
 import { ensureGeneratedColumns } from "@/lib/services/csv/generated-cells";
 import { reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
 import { batchSettingsSchema, type BatchSettings } from "./batch-settings";
@@ -15,7 +15,7 @@ const ITEM_INSERT_BATCH = 1_000;
 
 /**
  * `POST /ai/bulk-batched`: checks the configuration, picks the rows, reserves the credits for all
- * of them and records the batch with one item per row, atomically. The caller enqueues the job.
+ * of them and records the batch with one item per row and its job in the queue, atomically.
  */
 export async function startBatch(user: UserRow, input: BulkInput): Promise<BatchStartedJson> {
   const plan = await planRun(user.id, input);
@@ -31,7 +31,7 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
       `The price of ${settings.model} is unknown, so a spending cap cannot be enforced. Remove the cap or choose a model with a known price.`,
     );
 
-  const batchId = await db.transaction(async (tx) => {
+  const batchId = await transactionWithQueue(async (tx, enqueueInTx) => {
     const reservation = await reserveCredits(user, indices.length, tx);
     if (!reservation.ok) {
       throw new AppError(
@@ -69,6 +69,7 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
     const items = indices.map((rowIndex) => ({ batchId: batch!.id, rowId: rows[rowIndex]!.id, rowIndex }));
     for (let i = 0; i < items.length; i += ITEM_INSERT_BATCH)
       await tx.insert(batchItems).values(items.slice(i, i + ITEM_INSERT_BATCH));
+    await enqueueInTx("run", batch!.id);
     return batch!.id;
   });
   await ensureGeneratedColumns(fileId, plan.extraColumns);

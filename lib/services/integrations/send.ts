@@ -1,10 +1,9 @@
 import "server-only";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors";
-import { dispatchJob } from "@/lib/jobs/boss";
 import { formatCount } from "@/lib/csv/limits";
-import { createJob } from "@/lib/services/jobs/jobs";
-import type { ExportJobPayload } from "@/lib/services/jobs/export-job";
+import { createJob } from "@/lib/services/background-jobs/jobs";
+import type { ExportJobPayload } from "@/lib/services/background-jobs/export-job";
 import { readWebhookConfig, type WebhookKind } from "./configs";
 import { deliverRows } from "./deliver";
 import type { JobStartedJson } from "@/lib/responses/admin";
@@ -38,7 +37,7 @@ export function exportFailureText(error: string | null, sentRows: number, total:
 
 /**
  * Up to 2,000 rows: sent now, answered `{ msg, rows, requests }` (or 502 with the reason). Above
- * that: a background job (lib/services/jobs/export-job.ts) sends the same 500-row chunks and the
+ * that: a background job (lib/services/background-jobs/export-job.ts) sends the same 500-row chunks and the
  * answer is 202 `{ jobId, msg, total }`; `GET /api/jobs/{jobId}` follows it.
  */
 export async function sendRows(
@@ -66,7 +65,6 @@ async function startExportJob(
 ): Promise<JobStartedJson> {
   const payload: ExportJobPayload = { target: kind, rows };
   const job = await createJob({ userId, kind: "webhook_export", total: rows.length, payload });
-  await dispatchJob(job.id, "webhook_export");
   return { jobId: job.id, msg: `Sending ${formatCount(rows.length)} rows to ${LABEL[kind]}...`, total: rows.length };
 }
 

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { handle } from "@/lib/http/handlers";
-import { cronAuthorized, runDueWork } from "@/lib/jobs/cron";
+import { cronAuthorized, runDueWork } from "@/lib/queue/cron";
 
 export const dynamic = "force-dynamic";
 

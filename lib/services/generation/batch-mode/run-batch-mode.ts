@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { schemaOutputTokens } from "@/lib/ai/token-count";
-import { db } from "@/lib/db";
+import { transactionWithQueue } from "@/lib/queue/enqueue";
 import { batches } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -23,8 +23,8 @@ const DEFAULT_TIMING: BatchModeTiming = { holdMs: 20_000, stepMs: 1_000, firstPo
  * submits the pending rows as provider batches, polls each open one when due (first within 30 s, then
  * backing off to every 5 minutes), writes results as they come back, forwards a cancel to the provider,
  * and finishes the batch (and e-mails the user) once every provider batch has ended. Between polls the
- * batch is parked: its lease is released with `lease_until` = the next due time, so the resume scan of
- * any worker (or the next cron call) picks it up exactly when there is something to do.
+ * batch is parked: its lease is released with `lease_until` = the next due time, and its job is queued
+ * for that time, so a worker (or a cron call) takes it up exactly when there is something to do.
  */
 export async function runBatchMode(leased: BatchRow, options: RunBatchOptions): Promise<RunBatchOutcome> {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -99,10 +99,17 @@ export async function runBatchMode(leased: BatchRow, options: RunBatchOptions): 
   }
 }
 
-/** Gives the batch up until `until`: no scan takes it before (a cancel un-parks it at once). */
+/**
+ * Gives the run up until `until` and queues its wake-up for then, together: nobody takes it before (a
+ * cancel un-parks it at once).
+ */
 async function park(batchId: string, workerId: string, until: Date): Promise<void> {
-  await db
-    .update(batches)
-    .set({ leaseOwner: null, leaseUntil: until, updatedAt: sql`now()` })
-    .where(and(eq(batches.id, batchId), eq(batches.leaseOwner, workerId)));
+  await transactionWithQueue(async (tx, enqueueInTx) => {
+    const parked = await tx
+      .update(batches)
+      .set({ leaseOwner: null, leaseUntil: until, updatedAt: sql`now()` })
+      .where(and(eq(batches.id, batchId), eq(batches.leaseOwner, workerId)))
+      .returning({ id: batches.id });
+    if (parked.length > 0) await enqueueInTx("run", batchId, { startAfter: until });
+  });
 }

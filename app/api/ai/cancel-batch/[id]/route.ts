@@ -1,4 +1,3 @@
-import { dispatchBatch } from "@/lib/jobs/boss";
 import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";
@@ -11,6 +10,6 @@ import { afterBatchModeCancel } from "@/lib/services/generation/batch-mode/batch
  */
 export const POST = withUser<{ id: string }>(async ({ user, params }) => {
   const cancelled = await cancelBatch(user.id, parseId(params.id, "Batch not found"));
-  if (await afterBatchModeCancel(cancelled)) await dispatchBatch(cancelled.batchId);
+  await afterBatchModeCancel(cancelled);
   return json(cancelled);
 });

@@ -1,4 +1,3 @@
-import { dispatchBatch } from "@/lib/jobs/boss";
 import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";
@@ -6,7 +5,5 @@ import { resumeBatch } from "@/lib/services/generation/batch-control";
 
 /** Resumes a paused bulk run where it stopped, on any worker; 409 once the run is over. */
 export const POST = withUser<{ id: string }>(async ({ user, params }) => {
-  const { resumed, ...status } = await resumeBatch(user.id, parseId(params.id, "Batch not found"));
-  if (resumed) await dispatchBatch(status.batchId);
-  return json(status);
+  return json(await resumeBatch(user.id, parseId(params.id, "Batch not found")));
 });

@@ -1,9 +1,11 @@
 import "server-only";
-import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { isAdminUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { backgroundJobs, type BackgroundJobRow, type JobKind, type JobStatus, type UserRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
+import { transactionWithQueue } from "@/lib/queue/enqueue";
+import { dropLease, takeLease, type LeasedTable } from "@/lib/queue/lease";
 import type { JobJson } from "@/lib/responses/admin";
 
 /** A worker holds a job this long after its last chunk (a chunk takes well under a minute). */
@@ -48,7 +50,10 @@ export async function getJobFor(user: UserRow, jobId: string): Promise<JobJson> 
   return toJobJson(job);
 }
 
-/** Stores a new job; `finished` stores it as already completed (nothing to do) with that message. */
+/**
+ * Stores a new job and queues it, together; `finished` stores it as already completed (nothing to do)
+ * with that message, and queues nothing.
+ */
 export async function createJob(input: {
   userId: string;
   kind: JobKind;
@@ -56,44 +61,36 @@ export async function createJob(input: {
   payload: unknown;
   finished?: { msg: string };
 }): Promise<BackgroundJobRow> {
-  const [job] = await db
-    .insert(backgroundJobs)
-    .values({
-      userId: input.userId,
-      kind: input.kind,
-      total: input.total,
-      payload: input.payload,
-      ...(input.finished
-        ? { status: "completed" as const, msg: input.finished.msg, startedAt: sql`now()`, finishedAt: sql`now()` }
-        : {}),
-    })
-    .returning();
-  return job!;
+  return transactionWithQueue(async (tx, enqueueInTx) => {
+    const [job] = await tx
+      .insert(backgroundJobs)
+      .values({
+        userId: input.userId,
+        kind: input.kind,
+        total: input.total,
+        payload: input.payload,
+        ...(input.finished
+          ? { status: "completed" as const, msg: input.finished.msg, startedAt: sql`now()`, finishedAt: sql`now()` }
+          : {}),
+      })
+      .returning();
+    if (!input.finished) await enqueueInTx(input.kind, job!.id);
+    return job!;
+  });
 }
+
+/** A job's lease: on its row in `background_jobs`; taking a job starts it. */
+const JOB_LEASE: LeasedTable = {
+  table: "background_jobs",
+  seconds: JOB_LEASE_SECONDS,
+  active: ACTIVE,
+  onTake: sql`status = 'running', started_at = coalesce(started_at, now())`,
+};
 
 /** Takes (or renews) the job for one worker; null when another live worker holds it or it is over. */
 export async function claimJob(jobId: string, owner: string): Promise<BackgroundJobRow | null> {
-  const [job] = await db
-    .update(backgroundJobs)
-    .set({
-      status: "running",
-      startedAt: sql`coalesce(${backgroundJobs.startedAt}, now())`,
-      leaseOwner: owner,
-      leaseUntil: sql`now() + make_interval(secs => ${JOB_LEASE_SECONDS})`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(backgroundJobs.id, jobId),
-        inArray(backgroundJobs.status, ACTIVE),
-        or(
-          isNull(backgroundJobs.leaseUntil),
-          lt(backgroundJobs.leaseUntil, sql`now()`),
-          eq(backgroundJobs.leaseOwner, owner),
-        ),
-      ),
-    )
-    .returning();
+  if (!(await takeLease(JOB_LEASE, jobId, owner))) return null;
+  const [job] = await db.select().from(backgroundJobs).where(eq(backgroundJobs.id, jobId));
   return job ?? null;
 }
 
@@ -160,21 +157,21 @@ export async function finishJob(
 
 /** Gives the job up without finishing it (a transient failure): another attempt may take it at once. */
 export async function releaseJob(jobId: string, owner: string): Promise<void> {
-  await db
-    .update(backgroundJobs)
-    .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.leaseOwner, owner)));
+  await dropLease(JOB_LEASE, jobId, owner);
 }
 
-/** Jobs nobody works on (never started, or their worker died): to be dispatched again. */
-export async function orphanedJobs(): Promise<{ id: string; kind: JobKind }[]> {
-  return db
-    .select({ id: backgroundJobs.id, kind: backgroundJobs.kind })
-    .from(backgroundJobs)
-    .where(
-      and(
-        inArray(backgroundJobs.status, ACTIVE),
-        or(isNull(backgroundJobs.leaseUntil), lt(backgroundJobs.leaseUntil, sql`now()`)),
-      ),
-    );
+/** Ends a job that cannot go on (the queue gave up on it), whoever held it. */
+export async function failJob(jobId: string, msg: string): Promise<void> {
+  await db
+    .update(backgroundJobs)
+    .set({
+      status: "failed",
+      msg,
+      error: msg,
+      finishedAt: sql`now()`,
+      leaseOwner: null,
+      leaseUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(backgroundJobs.id, jobId), inArray(backgroundJobs.status, ACTIVE)));
 }

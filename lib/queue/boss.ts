@@ -2,42 +2,52 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromPglite } from "pg-boss";
 import { db, dbKind, pgliteClient } from "@/lib/db";
-import type { JobKind } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
+/**
+ * The kinds of background work and their pg-boss queues: a bulk run (standard or provider batch, its
+ * collection included), an admin bulk e-mail, a webhook export. A new kind adds its queue here and its
+ * handler in ./work.ts.
+ */
 export const QUEUES = {
-  generateBatch: "generate-batch",
-  bulkEmail: "bulk-email",
-  webhookExport: "webhook-export",
+  run: "generate-batch",
+  bulk_email: "bulk-email",
+  webhook_export: "webhook-export",
 } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export type WorkKind = keyof typeof QUEUES;
+export type QueueName = (typeof QUEUES)[WorkKind];
 
-/** The queue of each kind of background job (lib/services/jobs). */
-export const JOB_QUEUES: Record<JobKind, QueueName> = {
-  bulk_email: QUEUES.bulkEmail,
-  webhook_export: QUEUES.webhookExport,
-};
+/**
+ * A worker that dies stops beating its job's heartbeat: pg-boss's supervisor fails the job after this
+ * long without one and retries it (on any worker), which continues from the work's recorded progress.
+ */
+const HEARTBEAT_SECONDS = 30;
 
-/** Background jobs keep their progress in their own row; a retry continues after the last chunk. */
-const BACKGROUND_JOB_QUEUE = {
-  expireInSeconds: 60 * 60,
-  retryLimit: 5,
-  retryDelay: 10,
-  retryBackoff: true,
-  deleteAfterSeconds: 24 * 60 * 60,
-};
+/** Retried with a growing delay (at most 5 minutes): a database that is away for a while loses no work. */
+const RETRIES = { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 };
 
-/** Options of each queue (created on start). Add a queue here and its handler in ./handlers.ts. */
+/** Options of each queue (created on start). */
 const QUEUE_OPTIONS: Record<QueueName, Parameters<PgBoss["createQueue"]>[1]> = {
-  [QUEUES.generateBatch]: {
+  // One attempt of a run lasts until the run is over or parked (a provider batch waits at the provider).
+  [QUEUES.run]: {
+    ...RETRIES,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
     expireInSeconds: 6 * 60 * 60,
-    retryLimit: 3,
-    retryDelay: 5,
     deleteAfterSeconds: 24 * 60 * 60,
   },
-  [QUEUES.bulkEmail]: BACKGROUND_JOB_QUEUE,
-  [QUEUES.webhookExport]: BACKGROUND_JOB_QUEUE,
+  [QUEUES.bulk_email]: {
+    ...RETRIES,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 60 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
+  [QUEUES.webhook_export]: {
+    ...RETRIES,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    expireInSeconds: 60 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
 };
 
 const holder = globalThis as unknown as {
@@ -45,6 +55,8 @@ const holder = globalThis as unknown as {
   __bossStarted?: boolean;
   __queueSchemaSeen?: boolean;
 };
+
+const ZERO_UUID = "00000000-0000-0000-0000-000000000000";
 
 async function createBoss(): Promise<PgBoss> {
   const config = env();
@@ -57,8 +69,13 @@ async function createBoss(): Promise<PgBoss> {
       : new PgBoss({ connectionString: config.databaseDirectUrl!, max: config.onVercel ? 2 : 4 });
   boss.on("error", (err) => log.error({ err }, "pg-boss error"));
   await boss.start();
-  for (const [name, options] of Object.entries(QUEUE_OPTIONS))
+  for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
     await boss.createQueue(name, options).catch(() => undefined);
+    // A queue created by an earlier version gets today's options (its heartbeat, its retries).
+    await boss.updateQueue(name, options).catch(() => undefined);
+    // Loads pg-boss's cache of the queue now: a send inside a transaction then never reads outside it.
+    await boss.findJobs(name, { id: ZERO_UUID }).catch(() => undefined);
+  }
   holder.__bossStarted = true;
   return boss;
 }
@@ -87,23 +104,6 @@ export async function queueReady(): Promise<boolean> {
   const ok = Boolean(result.rows[0]?.ok);
   if (ok) holder.__queueSchemaSeen = true;
   return ok;
-}
-
-/**
- * Wakes a worker up for a batch (repeats within 10 s are dropped; extra ones are harmless). In cron
- * mode nothing is sent: the batch row itself is the queue, and the next `/api/cron/work` call runs
- * every batch that no live worker holds (as the other modes' resume scan does).
- */
-export async function dispatchBatch(batchId: string): Promise<void> {
-  if (env().workerMode === "cron") return;
-  const boss = await getBoss();
-  await boss.send(QUEUES.generateBatch, { batchId }, { singletonKey: batchId, singletonSeconds: 10 });
-}
-
-/** Enqueues the job that runs a background job (repeats within 10 s are dropped; extra ones are harmless). */
-export async function dispatchJob(jobId: string, kind: JobKind): Promise<void> {
-  const boss = await getBoss();
-  await boss.send(JOB_QUEUES[kind], { jobId }, { singletonKey: jobId, singletonSeconds: 10 });
 }
 
 /** Stops this process's pg-boss instance if it was started (tests, shutdown). */

@@ -1,0 +1,47 @@
+import "server-only";
+import { abandonRun, runBatch } from "@/lib/services/generation/run-batch";
+import type { RunDeadline } from "@/lib/services/generation/run-options";
+import { failJob } from "@/lib/services/background-jobs/jobs";
+import { runJob } from "@/lib/services/background-jobs/run-job";
+import type { WorkKind } from "./boss";
+
+export interface JobContext {
+  /** Lease owner of this job's work: unique per job attempt. */
+  workerId: string;
+  /** Set by cron calls (their budget) and by a worker shutting down: the job hands its work over. */
+  deadline?: RunDeadline;
+}
+
+/**
+ * "done": the work is over, parked with its wake-up queued, or held by another worker; "yielded": it
+ * stopped at its deadline with work left, and is queued again.
+ */
+export type JobOutcome = "done" | "yielded";
+
+interface Work {
+  /** Carries the work out from its recorded progress until it is over or the deadline comes. */
+  handle(id: string, ctx: JobContext): Promise<JobOutcome>;
+  /** The queue gave up after its last retry: the work ends failed with this message. */
+  giveUp(id: string, msg: string): Promise<void>;
+}
+
+/**
+ * One handler per kind of work: the SAME code runs in every worker mode (inline loop, `npm run worker`,
+ * cron call). A new kind adds its queue in ./boss.ts and its handler here.
+ */
+export const WORK: Record<WorkKind, Work> = {
+  run: {
+    handle: async (id, ctx) =>
+      (await runBatch(id, { workerId: ctx.workerId, deadline: ctx.deadline })) === "yielded" ? "yielded" : "done",
+    giveUp: abandonRun,
+  },
+  bulk_email: { handle: runBackgroundJob, giveUp: failJob },
+  webhook_export: { handle: runBackgroundJob, giveUp: failJob },
+};
+
+/** A bulk e-mail or a webhook export, chunk by chunk from its recorded progress. */
+async function runBackgroundJob(id: string, ctx: JobContext): Promise<JobOutcome> {
+  return (await runJob(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal })) === "stopped"
+    ? "yielded"
+    : "done";
+}
