@@ -1,16 +1,5 @@
 import { Button } from "@/components/ui/button";
 import { RouterLink } from "@/components/ui/router-link";
-import { FormAlert } from "./form-alert";
-
-/** The form's one error message, or nothing; invalid fields point at its `id`. */
-export function FormErrorAlert({ id, message }: { id: string; message: string }) {
-  if (!message) return null;
-  return (
-    <FormAlert kind="error" id={id}>
-      {message}
-    </FormAlert>
-  );
-}
 
 /**
  * The form of every auth screen: its messages first, then its fields, then one full-width submit

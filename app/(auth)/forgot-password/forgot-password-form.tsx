@@ -1,8 +1,8 @@
 "use client";
 
 import { AuthCard } from "@/components/auth/auth-card";
-import { AuthForm, FormErrorAlert } from "@/components/auth/auth-form";
-import { FormAlert } from "@/components/auth/form-alert";
+import { AuthForm } from "@/components/auth/auth-form";
+import { FormAlert, FormErrorAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { RouterLink } from "@/components/ui/router-link";

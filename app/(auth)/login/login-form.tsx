@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { AuthForm, AuthSwitchLink, FormErrorAlert } from "@/components/auth/auth-form";
-import { FormAlert } from "@/components/auth/form-alert";
+import { AuthForm, AuthSwitchLink } from "@/components/auth/auth-form";
+import { FormAlert, FormErrorAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";

@@ -3,7 +3,8 @@
 import { useWatch } from "react-hook-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
-import { AuthForm, AuthSwitchLink, FormErrorAlert } from "@/components/auth/auth-form";
+import { FormErrorAlert } from "@/components/auth/form-alert";
+import { AuthForm, AuthSwitchLink } from "@/components/auth/auth-form";
 import { FormField } from "@/components/auth/form-field";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { useZodForm } from "@/components/forms/use-zod-form";

@@ -3,8 +3,8 @@
 import { useWatch } from "react-hook-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
-import { AuthForm, FormErrorAlert } from "@/components/auth/auth-form";
-import { FormAlert } from "@/components/auth/form-alert";
+import { AuthForm } from "@/components/auth/auth-form";
+import { FormAlert, FormErrorAlert } from "@/components/auth/form-alert";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { useRedirectAfter } from "@/components/auth/use-redirect-after";
 import { useZodForm } from "@/components/forms/use-zod-form";
