@@ -1,19 +1,19 @@
 "use client";
 
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus } from "lucide-react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { formatShortDate } from "@/lib/client/format";
-import { adminKeys, useAdminPromoCode, useAdminPromoCodes, type PromoListParams } from "@/lib/client/queries/admin";
+import { adminKeys, useAdminPromoCode, useAdminPromoCodes } from "@/lib/client/queries/admin";
 import { adminError } from "./admin-errors";
-import { ListFrame } from "./list-frame";
+import { ActionsHead, ListFrame } from "./list-frame";
 import { PromoDialog } from "./promo-dialog";
-import { EMPTY_PROMO_FILTERS, PromoFilters, type PromoFilterValues } from "./promo-filters";
+import { EMPTY_PROMO_FILTERS, PromoFilters } from "./promo-filters";
+import { useListParams } from "./use-list-params";
 import type { PromoCodeJson } from "@/lib/responses/admin";
 
 /** The display status: Active only when enabled and not yet expired (at `now`). */
@@ -22,8 +22,7 @@ function isPromoActive(promo: Pick<PromoCodeJson, "isActive" | "expiresAt">, now
 }
 
 export function AdminPromoCodes() {
-  const queryClient = useQueryClient();
-  const [params, setParams] = useState<PromoListParams>({ page: 1, ...EMPTY_PROMO_FILTERS });
+  const { params, showFilters, resetFilters, showPage } = useListParams(EMPTY_PROMO_FILTERS, adminKeys.promoList);
   const [creating, setCreating] = useState(false);
   /** The code whose edit dialog is open (it opens once its current details arrived). */
   const [editId, setEditId] = useState<string | null>(null);
@@ -33,13 +32,6 @@ export function AdminPromoCodes() {
   const error = list.error ? adminError(list.error, "Failed to load promo codes. Please try again.") : "";
   const detail = useAdminPromoCode(editId);
   const detailError = detail.error ? adminError(detail.error, "Failed to load promo code details.") : "";
-
-  /** Apply and Reset show page 1 of the given filters, asking again even when nothing changed. */
-  function showFilters(filters: PromoFilterValues) {
-    const next = { page: 1, ...filters };
-    setParams(next);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.promoList(next), exact: true });
-  }
 
   /** Edit starts from the code's current details (someone may have changed it since the list loaded). */
   function openEdit(p: PromoCodeJson) {
@@ -53,7 +45,7 @@ export function AdminPromoCodes() {
     setEditId(null);
     toast.success(`Promo code ${promo.code} ${created ? "created" : "updated"}.`);
     // A new code is the newest, so it shows on the first page.
-    if (created) setParams((p) => ({ ...p, page: 1 }));
+    if (created) showPage(1);
   }
 
   return (
@@ -69,72 +61,64 @@ export function AdminPromoCodes() {
           <Plus aria-hidden /> Create Promo Code
         </Button>
       </div>
-      <PromoFilters onApply={showFilters} onReset={() => showFilters(EMPTY_PROMO_FILTERS)} />
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      {detailError ? <FormAlert kind="error">{detailError}</FormAlert> : null}
-      {error && !data ? null : (
-        <ListFrame
-          loading={!data}
-          refreshing={isPlaceholderData}
-          loadingLabel="Loading promo codes"
-          empty={(data?.promoCodes.length ?? 0) === 0}
-          emptyText="No promo codes found."
-          pagination={data?.pagination ?? null}
-          onPage={(page) => setParams((p) => ({ ...p, page }))}
-        >
-          {data ? (
-            <Table data-testid="promo-codes-table">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Code</TableHead>
-                  <TableHead>Discount</TableHead>
-                  <TableHead>Usage</TableHead>
-                  <TableHead>Expires</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.promoCodes.map((p) => {
-                  const active = isPromoActive(p, list.dataUpdatedAt);
-                  return (
-                    <TableRow key={p._id}>
-                      <TableCell className="font-mono font-medium">{p.code}</TableCell>
-                      <TableCell>{p.discountPercentage}%</TableCell>
-                      <TableCell>
-                        {p.currentUses}/{p.maxUses}
-                      </TableCell>
-                      <TableCell>{formatShortDate(p.expiresAt)}</TableCell>
-                      <TableCell>
-                        <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>
-                      </TableCell>
-                      <TableCell>
-                        <Badge variant={p.isInfluencerCode ? "default" : "outline"}>
-                          {p.isInfluencerCode ? "Influencer" : "Standard"}
-                        </Badge>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Edit promo code ${p.code}`}
-                          disabled={editId === p._id && detail.isFetching}
-                          onClick={() => openEdit(p)}
-                        >
-                          <Pencil aria-hidden /> Edit
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          ) : null}
-        </ListFrame>
-      )}
+      <PromoFilters onApply={showFilters} onReset={resetFilters} />
+      <ListFrame
+        error={error}
+        notice={detailError ? <FormAlert kind="error">{detailError}</FormAlert> : null}
+        rows={data?.promoCodes}
+        refreshing={isPlaceholderData}
+        loadingLabel="Loading promo codes"
+        emptyText="No promo codes found."
+        testId="promo-codes-table"
+        head={
+          <>
+            <TableHead>Code</TableHead>
+            <TableHead>Discount</TableHead>
+            <TableHead>Usage</TableHead>
+            <TableHead>Expires</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Type</TableHead>
+            <ActionsHead />
+          </>
+        }
+        pagination={data?.pagination ?? null}
+        onPage={showPage}
+      >
+        {(rows) =>
+          rows.map((p) => {
+            const active = isPromoActive(p, list.dataUpdatedAt);
+            return (
+              <TableRow key={p._id}>
+                <TableCell className="font-mono font-medium">{p.code}</TableCell>
+                <TableCell>{p.discountPercentage}%</TableCell>
+                <TableCell>
+                  {p.currentUses}/{p.maxUses}
+                </TableCell>
+                <TableCell>{formatShortDate(p.expiresAt)}</TableCell>
+                <TableCell>
+                  <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={p.isInfluencerCode ? "default" : "outline"}>
+                    {p.isInfluencerCode ? "Influencer" : "Standard"}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Edit promo code ${p.code}`}
+                    disabled={editId === p._id && detail.isFetching}
+                    onClick={() => openEdit(p)}
+                  >
+                    <Pencil aria-hidden /> Edit
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })
+        }
+      </ListFrame>
       {creating ? <PromoDialog mode={{ kind: "create" }} onClose={() => setCreating(false)} onSaved={onSaved} /> : null}
       {editId && detail.data ? (
         <PromoDialog

@@ -19,3 +19,13 @@ export function FormAlert({
     </Alert>
   );
 }
+
+/** The form's one error message, or nothing; invalid fields point at its `id`. */
+export function FormErrorAlert({ id, message }: { id: string; message: string }) {
+  if (!message) return null;
+  return (
+    <FormAlert kind="error" id={id}>
+      {message}
+    </FormAlert>
+  );
+}

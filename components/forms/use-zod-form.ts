@@ -89,6 +89,10 @@ export function useZodForm<S extends AnySchema>(
   const serverError = (errors.root as Record<string, { message?: string }> | undefined)?.server?.message;
   const formError = first?.[1] ?? serverError ?? "";
   const invalid = new Set(fieldErrors.map(([name]) => name));
+  const field = (name: Path<z.input<S>>) => {
+    const bad = invalid.has(name);
+    return { "aria-invalid": bad || undefined, "aria-describedby": bad ? errorId : undefined } as const;
+  };
 
   return {
     ...form,
@@ -97,9 +101,10 @@ export function useZodForm<S extends AnySchema>(
     /** The one message the form shows, or "" when there is none. */
     formError,
     /** Accessibility props for a field: invalid fields point at the form-level message. */
-    field(name: Path<z.input<S>>) {
-      const bad = invalid.has(name);
-      return { "aria-invalid": bad || undefined, "aria-describedby": bad ? errorId : undefined } as const;
+    field,
+    /** What an input spreads: its registration and its accessibility props. */
+    bind(name: Path<z.input<S>>) {
+      return { ...form.register(name), ...field(name) };
     },
     /** Shows a server (or other non-field) failure as the form-level message. */
     setServerError(message: string) {

@@ -1,29 +1,27 @@
 "use client";
 
-import { useMutationState, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { providerOfModelId } from "@/lib/ai/models";
 import { isFailedRow } from "@/lib/ai/result";
-import { hasCode, messageOf } from "@/lib/client/api";
+import { hasCode } from "@/lib/client/api";
 import { aiKeys } from "@/lib/client/queries/ai";
 import {
-  generationKeys,
   isTerminalStatus,
   useBatchControl,
   useBatchStatus,
   useCancelBatch,
   type BatchControlAction,
-  useGenerateRow,
   useStartBatch,
-  type GenerateRowVariables,
 } from "@/lib/client/queries/generation";
-import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import { csvFileKey, syncChanges, type CsvEdits, type CsvTable, type TableRow } from "./csv-store";
+import { csvFileKey, syncChanges, type CsvEdits, type CsvTable } from "./csv-store";
+import { EMPTY_PROMPT, errorText, finishedRunMessage } from "./generation-messages";
 import { promptToRun } from "./last-used-config";
-import type { BatchProgress } from "./progress-panel";
 import { runOptionFields, type RunOptions } from "./run-options";
+import { batchProgressOf, readSavedBatch, type SavedBatch } from "./saved-batch";
 import { ACTIVE_BATCH_KEY, useSessionItem, writeSessionItem } from "./session-state";
+import { useRowGeneration } from "./use-row-generation";
 import type { TimedMessage } from "./use-timed-message";
 import type { CreditsJson } from "@/lib/responses/ai";
 import type { BatchStatusJson } from "@/lib/responses/generation";
@@ -32,34 +30,8 @@ import type { BatchStatusJson } from "@/lib/responses/generation";
 const SAVE_AND_RUN_DELAY_MS = 1000;
 const NO_ROWS: ReadonlySet<number> = new Set();
 
-const NO_CREDITS =
-  "You have used all your daily email credits. Credits will reset tomorrow, or upgrade to our lifetime plan for unlimited emails.";
-const EMPTY_PROMPT = "Configuration error: Prompt cannot be empty";
-
 /** `options`: the AI Configuration dialog's run options (approved rows as examples, overwrite approved rows). */
 export type RunRequest = { config: AiSettings; rowIndices: number[]; options?: RunOptions };
-
-/** The running batch, kept in session storage so that a reload picks it up again. */
-interface SavedBatch {
-  batchId: string;
-  csvId: string;
-  total: number;
-  /** The provider the run was sent to ("OpenAI"), named in batch mode's progress. */
-  provider?: string;
-}
-
-function readSavedBatch(text: string | null | undefined): SavedBatch | null {
-  if (!text) return null;
-  try {
-    const saved = JSON.parse(text) as Partial<SavedBatch>;
-    if (typeof saved.batchId !== "string" || typeof saved.csvId !== "string") return null;
-    return { batchId: saved.batchId, csvId: saved.csvId, total: saved.total ?? 0, provider: saved.provider };
-  } catch {
-    return null;
-  }
-}
-
-const errorText = (error: unknown) => messageOf(error, error instanceof Error ? error.message : "Unknown error");
 
 function without(set: ReadonlySet<number>, ids: number[]): ReadonlySet<number> {
   if (!ids.some((id) => set.has(id))) return set;
@@ -82,56 +54,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
   const queryClient = useQueryClient();
   const remaining = credits?.unlimited ? Infinity : (credits?.credits.remaining ?? Infinity);
 
-  // ---- One row: Generate email, and Retry of a failed row (isRetry: no credit check) ----
-  const generateRow = useGenerateRow({
-    onMutate: ({ rowId, input }) => {
-      if (input.isRetry && input.csvId) {
-        edits.showCells(input.csvId, rowId, { [GENERATED_COLUMNS.subject]: "", [GENERATED_COLUMNS.body]: "" });
-      }
-    },
-    onSuccess: () => show(null), // a previous error no longer applies
-    onError: (error) => {
-      if (hasCode(error, "daily_credit_limit")) {
-        show(
-          { kind: "error", text: "Daily credit limit reached. Upgrade to the lifetime plan for unlimited emails." },
-          true,
-        );
-        openLimit();
-      } else show({ kind: "error", text: `Error generating email: ${errorText(error)}` }, true);
-    },
-    // The row stays "Generating..." until its new cells (or error cells) are in the table.
-    onSettled: async (_data, _error, { input }) => {
-      if (input.csvId) await syncChanges(queryClient, input.csvId).catch(() => undefined);
-    },
-  });
-  const rowsGenerating = useMutationState({
-    filters: { mutationKey: generationKeys.generateRow(), status: "pending" },
-    select: (mutation) => (mutation.state.variables as GenerateRowVariables | undefined)?.rowId,
-  });
-
-  function generateOne(row: TableRow, index: number, isRetry: boolean) {
-    if (!table) return;
-    if (!isRetry && remaining <= 0) {
-      show({ kind: "error", text: NO_CREDITS }, true);
-      return openLimit();
-    }
-    const prompt = promptToRun(config);
-    if (!prompt) return show({ kind: "error", text: EMPTY_PROMPT }, true);
-    generateRow.mutate({
-      rowId: row.id,
-      input: {
-        prompt,
-        jsonSchema: config.jsonSchema,
-        model: config.selectedModel,
-        useCase: config.useCase,
-        data: row.data,
-        selectedRowIndex: index,
-        connectionId: config.connectionId,
-        csvId: table.id,
-        isRetry,
-      },
-    });
-  }
+  const singleRow = useRowGeneration({ table, config, remaining, edits, show, openLimit });
 
   // ---- Batches ----
   const saved = readSavedBatch(useSessionItem(ACTIVE_BATCH_KEY));
@@ -169,21 +92,8 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     const failedRows =
       status.mode === "batch" && status.failed > 0 && status.status !== "cancelled" ? failedRowsOf(csvId) : [];
     setFailedRowIds(failedRows);
-    const offer = failedRows.length > 0;
-    if (status.status === "completed") {
-      const text = `Successfully generated ${status.progress.processed - status.failed} emails!`;
-      show({ kind: "success", text }, offer);
-    } else if (status.status === "cancelled" && status.stopReason === "spend_cap") {
-      // The error names the cap, the rows done and the spend.
-      const refunded = status.creditsRefunded > 0 ? ` ${status.creditsRefunded} credits have been refunded.` : "";
-      show({ kind: "info", text: `${status.error ?? "Stopped at the spending cap."}${refunded}` }, true);
-    } else if (status.status === "cancelled") {
-      const text =
-        status.creditsRefunded > 0
-          ? `Email generation cancelled. ${status.creditsRefunded} credits have been refunded.`
-          : "Email generation was cancelled.";
-      show({ kind: "info", text });
-    } else show({ kind: "error", text: `Batch processing failed: ${status.error ?? "Unknown error"}` }, offer);
+    const { message, persist } = finishedRunMessage(status, failedRows.length > 0);
+    show(message, persist);
   }
 
   // Each poll reads the progress and, when it moved (and at the end), pulls the rows that changed
@@ -256,26 +166,7 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     setTimeout(() => startRun(run), SAVE_AND_RUN_DELAY_MS);
   }
 
-  const status = poll.data;
-  const batch: BatchProgress | null =
-    batchId && saved && !poll.isError && !(status && isTerminalStatus(status.status))
-      ? {
-          id: batchId,
-          status: status?.status ?? "queued",
-          processed: status?.progress.processed ?? 0,
-          total: status?.progress.total ?? saved.total,
-          costUsd: status?.usage.costUsd ?? null,
-          etaSeconds: status?.etaSeconds ?? null,
-          provider:
-            status?.mode === "batch"
-              ? {
-                  name: saved.provider ?? "the provider",
-                  submitted: status.provider?.submitted ?? 0,
-                  returned: status.provider?.returned ?? 0,
-                }
-              : null,
-        }
-      : null;
+  const batch = batchId && saved && !poll.isError ? batchProgressOf(saved, poll.data) : null;
 
   /** "Re-run N failed rows in standard mode": a standard bulk run over the rows (still in the file). */
   function rerunFailed() {
@@ -292,12 +183,12 @@ export function useGeneration({ table, config, credits, edits, show, openLimit }
     /** Failed rows a finished batch-mode run left, to re-run in standard mode (0: no offer). */
     failedRows: failedRowIds.length,
     rerunFailed,
-    isGenerating: (rowId: number) => batchRows.has(rowId) || rowsGenerating.includes(rowId),
+    isGenerating: (rowId: number) => batchRows.has(rowId) || singleRow.isRowGenerating(rowId),
     batch,
     stopping: cancel.isPending || (cancel.isSuccess && cancel.variables === batchId),
     /** Polling gave up (three failed polls in a row). */
     pollError: poll.isError ? `Batch processing error: ${errorText(poll.error)}` : "",
-    generateOne,
+    generateOne: singleRow.generateOne,
     runAfterSave,
     /** Starts a bulk run at once (no saved configuration to wait for: "Regenerate flagged rows"). */
     startRun,

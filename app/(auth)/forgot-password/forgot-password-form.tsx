@@ -1,10 +1,10 @@
 "use client";
 
 import { AuthCard } from "@/components/auth/auth-card";
-import { FormAlert } from "@/components/auth/form-alert";
+import { AuthForm } from "@/components/auth/auth-form";
+import { FormAlert, FormErrorAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { useZodForm } from "@/components/forms/use-zod-form";
-import { Button } from "@/components/ui/button";
 import { RouterLink } from "@/components/ui/router-link";
 import { ApiError } from "@/lib/client/api";
 import { useForgotPassword } from "@/lib/client/queries/auth";
@@ -44,31 +44,34 @@ export function ForgotPasswordForm() {
       title="Forgot your password?"
       description="Enter your email address and we'll send you a link to reset your password."
     >
-      <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        {neutral ? (
-          <FormAlert kind="success">{NEUTRAL}</FormAlert>
-        ) : form.formError ? (
-          <FormAlert kind="error" id={form.errorId}>
-            {form.formError}
-          </FormAlert>
-        ) : null}
+      <AuthForm
+        onSubmit={onSubmit}
+        alert={
+          neutral ? (
+            <FormAlert kind="success">{NEUTRAL}</FormAlert>
+          ) : (
+            <FormErrorAlert id={form.errorId} message={form.formError} />
+          )
+        }
+        busy={forgot.isPending}
+        submitLabel="Send reset link"
+        busyLabel="Sending..."
+        footer={
+          <p className="text-center text-sm">
+            <RouterLink href="/login" className="text-primary underline-offset-4 hover:underline">
+              Back to login
+            </RouterLink>
+          </p>
+        }
+      >
         <FormField
           label="Email address"
           id="email"
           type="email"
           autoComplete="email"
-          {...form.register("email")}
-          {...(neutral ? {} : form.field("email"))}
+          {...(neutral ? form.register("email") : form.bind("email"))}
         />
-        <Button type="submit" className="w-full" disabled={forgot.isPending}>
-          {forgot.isPending ? "Sending..." : "Send reset link"}
-        </Button>
-        <p className="text-center text-sm">
-          <RouterLink href="/login" className="text-primary underline-offset-4 hover:underline">
-            Back to login
-          </RouterLink>
-        </p>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { FormAlert } from "@/components/auth/form-alert";
+import { AuthForm, AuthSwitchLink } from "@/components/auth/auth-form";
+import { FormAlert, FormErrorAlert } from "@/components/auth/form-alert";
 import { FormField } from "@/components/auth/form-field";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
@@ -60,62 +61,55 @@ export function LoginForm() {
   const busy = login.isPending || login.isSuccess;
 
   return (
-    <form className="space-y-4" onSubmit={onSubmit} noValidate>
-      {shown && !unverified ? (
-        <FormAlert kind="error" id={form.errorId}>
-          {shown}
-        </FormAlert>
-      ) : null}
-      {unverified ? (
-        <div
-          className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
-          role="alert"
-          id={form.errorId}
-        >
-          <p className="font-semibold">Email not verified</p>
-          <p>{shown}</p>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => resend.mutate(form.getValues("email"))}
-            disabled={resend.isPending}
-          >
-            {resend.isPending ? "Sending..." : "Resend Verification Email"}
-          </Button>
-        </div>
-      ) : null}
-      {resendResult ? <FormAlert kind={resendResult.kind}>{resendResult.text}</FormAlert> : null}
-      <FormField
-        label="Email address"
-        id="email"
-        type="email"
-        autoComplete="email"
-        {...form.register("email")}
-        {...form.field("email")}
-      />
+    <AuthForm
+      onSubmit={onSubmit}
+      alert={
+        <>
+          <FormErrorAlert id={form.errorId} message={unverified ? "" : shown} />
+          {unverified ? (
+            <div
+              className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+              role="alert"
+              id={form.errorId}
+            >
+              <p className="font-semibold">Email not verified</p>
+              <p>{shown}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => resend.mutate(form.getValues("email"))}
+                disabled={resend.isPending}
+              >
+                {resend.isPending ? "Sending..." : "Resend Verification Email"}
+              </Button>
+            </div>
+          ) : null}
+          {resendResult ? <FormAlert kind={resendResult.kind}>{resendResult.text}</FormAlert> : null}
+        </>
+      }
+      busy={busy}
+      submitLabel="Sign in"
+      busyLabel="Signing in..."
+      footer={
+        <AuthSwitchLink question="Don't have an account?" href="/register">
+          Create one
+        </AuthSwitchLink>
+      }
+    >
+      <FormField label="Email address" id="email" type="email" autoComplete="email" {...form.bind("email")} />
       <FormField
         label="Password"
         id="password"
         type="password"
         autoComplete="current-password"
-        {...form.register("password")}
-        {...form.field("password")}
+        {...form.bind("password")}
       />
       <div className="flex justify-end text-sm">
         <RouterLink href="/forgot-password" className="text-primary underline-offset-4 hover:underline">
           Forgot your password?
         </RouterLink>
       </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in..." : "Sign in"}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Don&apos;t have an account?{" "}
-        <RouterLink href="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-          Create one
-        </RouterLink>
-      </p>
-    </form>
+    </AuthForm>
   );
 }

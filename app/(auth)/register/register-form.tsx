@@ -3,9 +3,10 @@
 import { useWatch } from "react-hook-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
-import { FormAlert } from "@/components/auth/form-alert";
+import { FormErrorAlert } from "@/components/auth/form-alert";
+import { AuthForm, AuthSwitchLink } from "@/components/auth/auth-form";
 import { FormField } from "@/components/auth/form-field";
-import { PasswordStrength } from "@/components/auth/password-strength";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { RouterLink } from "@/components/ui/router-link";
@@ -52,48 +53,27 @@ export function RegisterForm() {
 
   return (
     <AuthCard title="Create your account" description="Start your 3-day free trial with 100 email credits per day.">
-      <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        {form.formError ? (
-          <FormAlert kind="error" id={form.errorId}>
-            {form.formError}
-          </FormAlert>
-        ) : null}
-        <FormField label="Full Name" id="name" autoComplete="name" {...form.register("name")} {...form.field("name")} />
-        <FormField
-          label="Email address"
-          id="email"
-          type="email"
-          autoComplete="email"
-          {...form.register("email")}
-          {...form.field("email")}
-        />
-        <FormField
-          label="Password"
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("password")}
-          {...form.field("password")}
-        />
-        <PasswordStrength password={password} />
-        <FormField
-          label="Confirm Password"
-          id="confirm"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirm")}
-          {...form.field("confirm")}
-        />
-        <Button type="submit" className="w-full" disabled={registration.isPending}>
-          {registration.isPending ? "Creating account..." : "Create Account"}
-        </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{" "}
-          <RouterLink href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+      <AuthForm
+        onSubmit={onSubmit}
+        alert={<FormErrorAlert id={form.errorId} message={form.formError} />}
+        busy={registration.isPending}
+        submitLabel="Create Account"
+        busyLabel="Creating account..."
+        footer={
+          <AuthSwitchLink question="Already have an account?" href="/login">
             Sign in
-          </RouterLink>
-        </p>
-      </form>
+          </AuthSwitchLink>
+        }
+      >
+        <FormField label="Full Name" id="name" autoComplete="name" {...form.bind("name")} />
+        <FormField label="Email address" id="email" type="email" autoComplete="email" {...form.bind("email")} />
+        <NewPasswordFields
+          password={password}
+          bind={form.bind}
+          passwordLabel="Password"
+          confirmLabel="Confirm Password"
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

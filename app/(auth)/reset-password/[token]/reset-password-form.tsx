@@ -1,13 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
-import { FormAlert } from "@/components/auth/form-alert";
-import { FormField } from "@/components/auth/form-field";
-import { PasswordStrength } from "@/components/auth/password-strength";
+import { AuthForm } from "@/components/auth/auth-form";
+import { FormAlert, FormErrorAlert } from "@/components/auth/form-alert";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
+import { useRedirectAfter } from "@/components/auth/use-redirect-after";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { RouterLink } from "@/components/ui/router-link";
@@ -16,10 +15,7 @@ import { useResetPassword } from "@/lib/client/queries/auth";
 import { useResetTokenValid } from "@/lib/client/queries/auth-reads";
 import { RESET_PASSWORD_MESSAGE_ORDER, resetPasswordFormSchema } from "@/lib/services/auth/schemas";
 
-const REDIRECT_MS = 3000;
-
 export function ResetPasswordForm({ token }: { token: string }) {
-  const router = useRouter();
   const tokenCheck = useResetTokenValid(token);
   const reset = useResetPassword(token);
   const form = useZodForm(resetPasswordFormSchema, {
@@ -28,12 +24,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
   const password = useWatch({ control: form.control, name: "password" });
 
-  // Spec: after success, /login after 3 seconds (a timer, not a fetch).
-  useEffect(() => {
-    if (!reset.isSuccess) return;
-    const timer = setTimeout(() => router.replace("/login"), REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [reset.isSuccess, router]);
+  // Spec: after success, /login after 3 seconds.
+  useRedirectAfter(reset.isSuccess, "/login");
 
   const onSubmit = form.handleSubmit(
     ({ password }) =>
@@ -77,33 +69,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <AuthCard title="Reset your password" description="Choose a new password for your account.">
-      <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        {form.formError ? (
-          <FormAlert kind="error" id={form.errorId}>
-            {form.formError}
-          </FormAlert>
-        ) : null}
-        <FormField
-          label="New Password"
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("password")}
-          {...form.field("password")}
+      <AuthForm
+        onSubmit={onSubmit}
+        alert={<FormErrorAlert id={form.errorId} message={form.formError} />}
+        busy={reset.isPending}
+        submitLabel="Reset Password"
+        busyLabel="Resetting..."
+      >
+        <NewPasswordFields
+          password={password}
+          bind={form.bind}
+          passwordLabel="New Password"
+          confirmLabel="Confirm New Password"
         />
-        <PasswordStrength password={password} />
-        <FormField
-          label="Confirm New Password"
-          id="confirm"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirm")}
-          {...form.field("confirm")}
-        />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? "Resetting..." : "Reset Password"}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

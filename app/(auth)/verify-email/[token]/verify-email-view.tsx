@@ -1,32 +1,21 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { failureMessage } from "@/components/auth/failure-message";
+import { useRedirectAfter } from "@/components/auth/use-redirect-after";
 import { Button } from "@/components/ui/button";
 import { RouterLink } from "@/components/ui/router-link";
 import { Spinner } from "@/components/ui/spinner";
 import { useVerifyEmail } from "@/lib/client/queries/auth-reads";
 
-const REDIRECT_MS = 3000;
-
 export function VerifyEmailView({ token }: { token: string }) {
-  const router = useRouter();
   // Runs once per token (see useVerifyEmail): a strict-mode double mount joins the same request.
   const verification = useVerifyEmail(token);
   const verified = verification.isSuccess;
 
-  // Spec: to /dashboard by itself 3 seconds after success (a timer, not a fetch).
-  useEffect(() => {
-    if (!verified) return;
-    const timer = setTimeout(() => {
-      router.replace("/dashboard");
-      router.refresh();
-    }, REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [verified, router]);
+  // Spec: to /dashboard by itself 3 seconds after success.
+  const goToDashboard = useRedirectAfter(verified, "/dashboard", { refresh: true });
 
   if (token && verification.isPending) {
     return (
@@ -45,13 +34,7 @@ export function VerifyEmailView({ token }: { token: string }) {
           <p className="text-sm text-muted-foreground">
             Your account is ready. Redirecting you to your dashboard in 3 seconds...
           </p>
-          <Button
-            className="w-full"
-            onClick={() => {
-              router.replace("/dashboard");
-              router.refresh();
-            }}
-          >
+          <Button className="w-full" onClick={goToDashboard}>
             Go to Dashboard Now
           </Button>
         </div>
