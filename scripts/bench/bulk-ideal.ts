@@ -1,5 +1,5 @@
 // What a provider key allows: the best wall time of an oracle client that starts a request whenever the key's
-// buckets and the in-flight cap allow (used by scripts/bench-bulk.ts).
+// buckets and the in-flight cap allow (used by scripts/bench/bulk.ts).
 
 export interface KeyModel {
   /** Requests per minute. */

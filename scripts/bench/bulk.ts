@@ -1,6 +1,6 @@
 // `npm run bench:bulk`: throughput of the bulk-generation worker against the fake AI provider.
 //
-//   tsx --conditions=react-server scripts/bench-bulk.ts
+//   tsx --conditions=react-server scripts/bench/bulk.ts
 //
 // The fake answers after BENCH_LATENCY_MS (default 2000) and limits each key as the real APIs do: a bucket of
 // BENCH_RATE_LIMIT (default 240) requests per minute refilled continuously, optionally a tokens-per-minute bucket
@@ -20,7 +20,7 @@
 //            Goal ≥ 0.95 of what the key allows, 429s < 1 % of the rows
 //   fixed-N  one batch at a fixed concurrency N, no pacer (comparison; not in the default run)
 // "What the key allows" is the wall time of an oracle client that starts a request whenever the key's buckets and
-// the in-flight cap allow (scripts/bench-bulk-ideal.ts). Before each scenario a 10-row trial batch on the same user and
+// the in-flight cap allow (scripts/bench/bulk-ideal.ts). Before each scenario a 10-row trial batch on the same user and
 // prompt feeds the estimate (POST /api/ai/estimate), printed beside the provider-reported usage of the scenario's
 // first batch (goal: cost within 35 %). Checks: every row generated exactly once, credits used == rows, no row lost.
 // BENCH_MODES=single,two,fair,tokens (default) picks scenarios; BENCH_PATHS the paths they run on, each a provider
@@ -30,8 +30,8 @@
 // Local mode (no DATABASE_URL): an in-memory embedded database.
 import { randomBytes, randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { startFakeProvider, type FakeProviderHandle } from "../tests/fakes/ai-provider";
-import { idealSeconds, type KeyModel } from "./bench-bulk-ideal";
+import { startFakeProvider, type FakeProviderHandle } from "../../tests/fakes/ai-provider";
+import { idealSeconds, type KeyModel } from "./bulk-ideal";
 
 const e = process.env;
 const ROWS = Number(e.BENCH_ROWS ?? 600);
