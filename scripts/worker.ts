@@ -10,7 +10,7 @@ if (config.localMode) {
   process.exit(1);
 }
 const log = logger("worker");
-const { startWorker, stopWorker } = await import("@/lib/jobs/worker");
+const { startWorker, stopWorker } = await import("@/lib/queue/worker");
 await startWorker("worker");
 log.info("running; press Ctrl+C to stop");
 
