@@ -95,7 +95,10 @@ describe("one queue for background work", () => {
 
     // Time passes: the job's heartbeat and the run's lease lapse; pg-boss's supervisor puts the job back.
     await db.execute(sql`update pgboss.job set heartbeat_on = now() - interval '5 minutes' where id = ${job.id}`);
-    await db.update(batches).set({ leaseUntil: sql`now() - interval '1 minute'` }).where(eq(batches.id, run.batchId));
+    await db
+      .update(batches)
+      .set({ leaseUntil: sql`now() - interval '1 minute'` })
+      .where(eq(batches.id, run.batchId));
     const boss = await getBoss();
     await boss.supervise(QUEUES.run);
     const [retried] = await boss.findJobs<WorkData>(QUEUES.run, { id: job.id });
