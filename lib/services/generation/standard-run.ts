@@ -10,7 +10,6 @@ import { fixedInputTokens, promptTokens, schemaOutputTokens } from "@/lib/ai/tok
 import { costOfUsage } from "@/lib/ai/usage";
 import { env } from "@/lib/env";
 import type { logger } from "@/lib/log";
-import { backoffMs } from "./backoff";
 import { failBatch, finishBatch, readBatch, stopBatchAtSpendCap } from "./batch-control";
 import { claimItem, failItem, pendingItemIds, releaseItem } from "./batch-items";
 import { spendCapOf } from "./bulk-usage";
@@ -18,22 +17,12 @@ import { pacerFor, type KeyPacer, type Ticket } from "./key-pacer";
 import { dbPacerStore } from "./pacer-store";
 import type { PreparedRun } from "./prepare-run";
 import { saveRowResult } from "./row-result";
+import { afterFailedCall, type QueueEntry } from "./row-retry";
 import { msUntilStartBy, pastStartBy, requestTimeout } from "./run-deadline";
 import { sleep, type RunLease } from "./run-lease";
 import type { RunBatchOptions, RunBatchOutcome } from "./run-options";
 
-const MAX_TRANSIENT_ATTEMPTS = 4;
-const MAX_RATE_LIMITED_ATTEMPTS = 25;
 const STATUS_CHECK_MS = 500;
-/** Failures that make every other row fail too: the run stops and refunds the rest. */
-const FATAL = new Set(["invalid_key", "permission", "model_not_found"]);
-
-interface QueueEntry {
-  itemId: string;
-  notBefore: number;
-  transientFailures: number;
-  rateLimited: number;
-}
 
 type Claimed = NonNullable<Awaited<ReturnType<typeof claimItem>>> & { data: Record<string, string> };
 type PacerAnswer = Parameters<KeyPacer["onAnswer"]>[0];
@@ -231,7 +220,7 @@ export class StandardRun {
     this.cap?.add(result.usage ? costOfUsage(this.run.settings.model, result.usage) : null);
   }
 
-  /** A failed provider call: back in the queue (cut by the deadline, rate limited, transient), or the row fails. */
+  /** A failed provider call: the row back in the queue or failed (row-retry.ts). */
   private async callFailed(
     entry: QueueEntry,
     row: Claimed,
@@ -244,24 +233,15 @@ export class StandardRun {
     if (e.kind === "rate_limited")
       void this.learn({ sentAt, rateLimit: e.rateLimit ?? {}, retryAfterMs: e.retryAfterMs, ticket, countedInput: 0 });
     else void this.learn({ sentAt, ticket });
-    if (e.kind === "timeout" && call.cut) {
-      // Cut by the deadline, not the row's fault: back to the queue for the next lease holder.
+    const next = afterFailedCall(entry, e, { cut: call.cut, paced: this.pacer !== null, now: Date.now() });
+    if ("requeue" in next) {
       await releaseItem(entry.itemId);
-      this.queue.unshift(entry);
-    } else if (e.kind === "rate_limited" && entry.rateLimited < MAX_RATE_LIMITED_ATTEMPTS) {
-      entry.rateLimited++;
-      entry.notBefore = Date.now() + (this.pacer ? 0 : (e.retryAfterMs ?? 1000));
-      await releaseItem(entry.itemId);
-      this.queue.unshift(entry);
-    } else if (e.transient && entry.transientFailures + 1 < MAX_TRANSIENT_ATTEMPTS) {
-      entry.transientFailures++;
-      entry.notBefore = Date.now() + backoffMs(entry.transientFailures);
-      await releaseItem(entry.itemId);
-      this.queue.push(entry);
-    } else {
-      await failItem(this.run.ref, entry.itemId, row.rowId, cellsForError(e.message), e.message);
-      if (FATAL.has(e.kind)) this.fatal = e.message;
+      if (next.requeue === "front") this.queue.unshift(entry);
+      else this.queue.push(entry);
+      return;
     }
+    await failItem(this.run.ref, entry.itemId, row.rowId, cellsForError(e.message), e.message);
+    if (next.fail.fatal) this.fatal = e.message;
   }
 
   /**
