@@ -17,13 +17,20 @@ const UNSTORABLE_ALL = /[\u0000\p{Cs}]/gu;
 const clean = (s: string) =>
   UNSTORABLE.test(s) ? s.replace(UNSTORABLE_ALL, (c) => (c === "\u0000" ? "" : "\uFFFD")) : s;
 
+/** A broken rule: its message, and the column whose cell is not text (`Invalid input`, named by the caller). */
+export interface RowError {
+  error: string;
+  column?: string;
+}
+
 /**
- * One row of a request's `rows` (index `i`, for messages): a plain object of column names to cells;
- * a cell a string, or a number, boolean or null stored as text. Text the database cannot store is
- * cleaned (NUL removed, an unpaired surrogate becomes U+FFFD). `changed` says whether the row differs
- * from its input (a cell cleaned or turned into text), i.e. whether the input's JSON text still says it.
+ * The one row validator (a file's rows, a single row, the rows sent to a webhook or to generation): a
+ * plain object of column names to cells; a cell a string, or a number, boolean or null stored as text.
+ * Text the database cannot store is cleaned (NUL removed, an unpaired surrogate becomes U+FFFD).
+ * `changed` says whether the row differs from its input (a cell cleaned or turned into text), i.e.
+ * whether the input's JSON text still says it.
  */
-export function readRow(input: unknown, i: number): { row: Row; changed: boolean } | { error: string } {
+export function readRow(input: unknown): { row: Row; changed: boolean } | RowError {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return { error: ROWS_MESSAGES.notObject };
   const row: Row = {};
   let changed = false;
@@ -36,7 +43,7 @@ export function readRow(input: unknown, i: number): { row: Row; changed: boolean
     if (typeof cell === "string") text = clean(cell);
     else if (cell === null) text = "";
     else if (typeof cell === "number" || typeof cell === "boolean") text = String(cell);
-    else return { error: `rows.${i}.${key}: Invalid input` };
+    else return { error: "Invalid input", column: key };
     if (text.length > CSV_LIMITS.maxCellChars) return { error: ROWS_MESSAGES.cellTooLong };
     if (text !== cell || key !== rawKey) changed = true;
     if (key === "__proto__") Object.defineProperty(row, key, { value: text, enumerable: true, writable: true });
@@ -55,9 +62,14 @@ export function readRows(value: unknown): { rows: Row[] } | { error: string } {
   if (value.length > CSV_LIMITS.maxRows) return { error: ROWS_MESSAGES.tooMany };
   const rows: Row[] = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
-    const result = readRow(value[i], i);
-    if ("error" in result) return result;
+    const result = readRow(value[i]);
+    if ("error" in result) return { error: rowErrorText(result, `rows.${i}`) };
     rows[i] = result.row;
   }
   return { rows };
+}
+
+/** A broken rule as the API says it: a cell that is not text is named by its path (`rows.3.Name: Invalid input`). */
+export function rowErrorText(e: RowError, path: string): string {
+  return e.column === undefined ? e.error : `${path}.${e.column}: ${e.error}`;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
-import { readRows, ROWS_MESSAGES } from "@/lib/csv/read-rows";
+import { readRow, readRows, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { documentedAs, yieldsStorableText } from "@/lib/validation/schema-marks";
 import { cleanString, safeDate, safeString } from "@/lib/validation/strings";
 
@@ -14,19 +14,26 @@ const cellTextSchema = cleanString().max(
   `A cell is longer than ${formatCount(CSV_LIMITS.maxCellChars)} characters`,
 );
 
-/** A cell: strings as they are; numbers, booleans and null are accepted and stored as text. */
-const cell = z
-  .union([z.string(), z.number(), z.boolean(), z.null()])
-  .transform((v) => (v === null ? "" : String(v)))
-  .pipe(cellTextSchema);
+/** The documented shape of a row (OpenAPI): cells are strings, or numbers, booleans and null stored as text. */
+const rowDocSchema = z.record(
+  z.string().max(CSV_LIMITS.maxColumnNameChars),
+  z.union([z.string().max(CSV_LIMITS.maxCellChars), z.number(), z.boolean(), z.null()]),
+);
 
-export const rowSchema = z.record(cleanString().max(CSV_LIMITS.maxColumnNameChars, "A column name is too long"), cell, {
-  error: "Each row must be an object of column names to values",
-});
+/** One row (a single row's edit, the rows sent to generation or to a webhook), read by the one row validator. */
+export const rowSchema = documentedAs(
+  z.unknown().transform((value, ctx) => {
+    const result = readRow(value);
+    if ("row" in result) return result.row;
+    ctx.addIssue({ code: "custom", message: result.error, path: result.column === undefined ? [] : [result.column] });
+    return z.NEVER;
+  }),
+  rowDocSchema,
+);
 
 /** The documented shape of `rows` (OpenAPI); requests are read by `readRows` in one pass. */
 const rowsDocSchema = z
-  .array(rowSchema, { error: ROWS_MESSAGES.notArray })
+  .array(rowDocSchema, { error: ROWS_MESSAGES.notArray })
   .max(CSV_LIMITS.maxRows, ROWS_MESSAGES.tooMany);
 
 /**

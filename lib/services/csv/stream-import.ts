@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db";
 import { csvFiles } from "@/lib/db/schema";
 import { JsonRowsScanner, MalformedJson } from "@/lib/csv/json-rows-scanner";
 import { CSV_LIMITS } from "@/lib/csv/limits";
-import { readRow, ROWS_MESSAGES } from "@/lib/csv/read-rows";
+import { readRow, rowErrorText, ROWS_MESSAGES } from "@/lib/csv/read-rows";
 import { AppError } from "@/lib/errors";
 import { BODY_LIMITS, bodyTextPieces, MALFORMED_JSON, parseValue } from "@/lib/http/parse";
 import { textStream } from "@/lib/http/respond";
@@ -146,8 +146,8 @@ async function streamRows(
     } catch {
       throw new AppError("invalid_input", MALFORMED_JSON);
     }
-    const result = readRow(input, count);
-    if ("error" in result) throw new AppError("invalid_input", result.error);
+    const result = readRow(input);
+    if ("error" in result) throw new AppError("invalid_input", rowErrorText(result, `rows.${count}`));
     count++;
     if (count > CSV_LIMITS.maxRows) throw new AppError("invalid_input", ROWS_MESSAGES.tooMany);
     assertRowLimit(existingRows + count);
