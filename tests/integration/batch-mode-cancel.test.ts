@@ -9,7 +9,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { runDueWork } from "@/lib/queue/cron";
 import { listOutbox } from "@/lib/mail/outbox-driver";
 import { getCredits } from "@/lib/services/credits/credits";
-import { importCsv } from "@/lib/services/csv/csv-files";
+import { importCsv } from "@/lib/services/csv/csv-import";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";
 import { startFakeProviderForApp, addConnection, newUser, userRow, type TestUser } from "../support/ai";

@@ -5,7 +5,7 @@ import { ProviderError } from "@/lib/ai/errors";
 import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
 import { db } from "@/lib/db";
 import { batchItems, batches, connections, users } from "@/lib/db/schema";
-import { importCsv } from "@/lib/services/csv/csv-files";
+import { importCsv } from "@/lib/services/csv/csv-import";
 import * as connectionsModule from "@/lib/services/connections/connections";
 import { getCredits } from "@/lib/services/credits/credits";
 import * as batchItemsModule from "@/lib/services/generation/batch-items";

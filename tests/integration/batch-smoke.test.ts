@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { importCsv, getCsvFile } from "@/lib/services/csv/csv-files";
+import { getCsvFile } from "@/lib/services/csv/csv-files";
+import { importCsv } from "@/lib/services/csv/csv-import";
 import { getBatchStatus } from "@/lib/services/generation/batch-control";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";

@@ -7,7 +7,7 @@ beforeAll(setupTestDatabase);
 afterAll(closeDatabase);
 
 // On PostgreSQL the import and append bodies are read as they arrive and COPYed row by row
-// (lib/services/csv/stream-import.ts); these bodies are written as text to reach its edges: member
+// (lib/services/csv/csv-import.ts); these bodies are written as text to reach its edges: member
 // order, whitespace, values that must be re-serialised, and failures after rows were already sent.
 const files = async (user: Awaited<ReturnType<typeof newUser>>) => (await api.list(user)).json as { _id: string }[];
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsvBytes } from "@/lib/csv/parse-csv";
 import { AppError } from "@/lib/errors";
-import { appendRows, importCsv } from "@/lib/services/csv/csv-files";
+import { appendRows, importCsv } from "@/lib/services/csv/csv-import";
 import { newUser } from "../support/ai";
 import { csvApi as api, ids, importFile, prospects, setRowCount, storedRows } from "../support/csv";
 import { closeDatabase, setupTestDatabase } from "../support/db";

@@ -9,7 +9,7 @@ import { costOfUsage } from "@/lib/ai/usage";
 import { db } from "@/lib/db";
 import { batchItems, batches, generationUsage, users } from "@/lib/db/schema";
 import { getCredits } from "@/lib/services/credits/credits";
-import { importCsv } from "@/lib/services/csv/csv-files";
+import { importCsv } from "@/lib/services/csv/csv-import";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 import { startBatch } from "@/lib/services/generation/start-batch";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { batchItems, keyPacers, users } from "@/lib/db/schema";
-import { importCsv } from "@/lib/services/csv/csv-files";
+import { importCsv } from "@/lib/services/csv/csv-import";
 import { KeyPacer, keyHash } from "@/lib/services/generation/key-pacer";
 import { WINDOW_MS } from "@/lib/services/generation/pacer-math";
 import { dbPacerStore } from "@/lib/services/generation/pacer-store";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
-import { importCsv } from "@/lib/services/csv/csv-files";
+import { importCsv } from "@/lib/services/csv/csv-import";
 import { runBatch } from "@/lib/services/generation/run-batch";
 import { startBatch } from "@/lib/services/generation/start-batch";
 import type { FakeProviderHandle, RequestInfo } from "../fakes/ai-provider";

@@ -5,7 +5,7 @@ import { csvFiles, csvRows } from "@/lib/db/schema";
 import { CSV_LIMITS, formatCount } from "@/lib/csv/limits";
 import { AppError } from "@/lib/errors";
 import { ownedCsvFile, type CsvFileRow } from "./ownership";
-import { rowIdsInOrder, rowSink } from "./row-sinks";
+import { rowSink } from "./row-sinks";
 import { fileAnswerClosing, fileAnswerOpening, rowsAsJsonText, rowsJsonStream } from "./rows-json";
 import type { CsvFileJson, CsvFileSummary } from "@/lib/responses/csv";
 
@@ -79,39 +79,6 @@ export async function deleteStaleImports(): Promise<number> {
   return gone.length;
 }
 
-/** `POST /csv/import`: stores a file, one database row per line. `final: false` starts a chunked import. */
-export async function importCsv(
-  userId: string,
-  input: { fileName: string; rows: Row[]; columns?: string[]; final?: boolean },
-): Promise<CsvFileJson | CsvFileSummary> {
-  await deleteStaleImports();
-  const columns = mergeColumns([], input.rows, input.columns);
-  const complete = input.final !== false;
-  const { file, rowIds } = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(csvFiles)
-      .values({
-        userId,
-        fileName: input.fileName,
-        columns,
-        rowCount: input.rows.length,
-        status: complete ? "ready" : "importing",
-      })
-      .returning();
-    await insertRows(tx, created!.id, input.rows, 0);
-    return { file: created!, rowIds: complete ? await rowIdsInOrder(tx, created!.id) : [] };
-  });
-  if (!complete) return toCsvFileSummary(file);
-  // The rows just stored, answered from memory (no read-back of a 50,000-row file).
-  return {
-    ...toCsvFileSummary(file),
-    rows: completeRows(columns, input.rows),
-    rowIds,
-    serverTime: await serverNow(),
-    rowsReplacedAt: null,
-  };
-}
-
 /** The position after a file's last row (inside the transaction that holds the file's lock). */
 export async function nextRowPosition(tx: Tx, fileId: string): Promise<number> {
   const [{ next }] = (
@@ -141,21 +108,6 @@ export async function recordAppend(
     .where(eq(csvFiles.id, file.id))
     .returning();
   return toCsvFileSummary(after!);
-}
-
-/** `POST /api/csv/{id}/append`: the next chunk of an import (or more rows for a finished file). */
-export async function appendRows(
-  userId: string,
-  fileId: string,
-  input: { rows: Row[]; final?: boolean },
-): Promise<CsvFileSummary> {
-  return db.transaction(async (tx) => {
-    const file = await ownedCsvFile(userId, fileId, { allowImporting: true, lock: true }, tx);
-    assertRowLimit(file.rowCount + input.rows.length);
-    const columns = mergeColumns(file.columns, input.rows);
-    await insertRows(tx, fileId, input.rows, await nextRowPosition(tx, fileId));
-    return recordAppend(tx, file, columns, input.rows.length, input.final);
-  });
 }
 
 export async function listCsvFiles(userId: string, limit?: number): Promise<CsvFileSummary[]> {

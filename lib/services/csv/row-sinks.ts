@@ -8,7 +8,7 @@ import type { Tx } from "@/lib/db";
 import { pgConnectionOf } from "@/lib/db/pg-connection";
 
 /**
- * Where a streamed import puts its rows, one JSON text at a time, in order (lib/services/csv/stream-import.ts):
+ * Where a streamed import puts its rows, one JSON text at a time, in order (lib/services/csv/csv-import.ts):
  * a `COPY` on the transaction's connection (PostgreSQL), or set-based inserts of many rows per
  * statement (PGlite). `finish` stores what is still waiting; `abort` gives up (the caller rolls back).
  */
@@ -88,13 +88,7 @@ function insertSink(tx: Tx, fileId: string, start: number): RowSink {
   };
 }
 
-/** The ids of a file's rows in file order (a file just imported: no tombstones yet). */
-export async function rowIdsInOrder(tx: Tx, fileId: string): Promise<number[]> {
-  const ids = await rowIdsText(tx, fileId);
-  return ids ? ids.split(",").map(Number) : [];
-}
-
-/** The same ids as comma-separated text (what a JSON answer embeds as it is). */
+/** The ids of a file's rows in file order, as comma-separated text (what a JSON answer embeds as it is). */
 export async function rowIdsText(tx: Tx, fileId: string): Promise<string> {
   const result = await tx.execute<{ ids: string | null }>(
     sql`select array_to_string(array_agg(id order by position, id), ',') as ids from csv_rows where file_id = ${fileId}`,
