@@ -2,8 +2,8 @@ import "server-only";
 import { generateStructured } from "@/lib/ai/generate";
 import { classifyProviderError } from "@/lib/ai/errors";
 import { fillPrompt } from "@/lib/ai/prompt-variables";
-import { cellsForError, cellsFromOutput, extraColumnsOf, isFailedRow, outputFieldsOf } from "@/lib/ai/result";
-import { flagsOfResult, openingsOfRows } from "@/lib/services/quality/row-flags";
+import { cellsForError, extraColumnsOf, isFailedRow, outputFieldsOf } from "@/lib/ai/result";
+import { checkedCells, openingsOfRows } from "@/lib/services/quality/row-flags";
 import type { UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import {
@@ -102,13 +102,10 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
   );
   const outputFields = outputFieldsOf(settings.schema);
   const research = settings.useCase === "web_research";
-  const sources = research ? (result.sources ?? []) : undefined;
-  const { cells, answer } = cellsFromOutput(result.output, { fields: outputFields, sources });
-  const flags = flagsOfResult({
-    cells,
-    output: result.output,
+  const { cells, answer, flags } = checkedCells(result.output, {
+    fields: outputFields,
     useCase: settings.useCase,
-    sources,
+    sources: result.sources,
     rules: settings.qualityRules,
     openings: row.openings,
     rowIndex: row.index,
@@ -128,5 +125,12 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
     }
   }
   const { credits } = await getCredits(user);
-  return { ...answer, credits, row: { ...row.data, ...cells }, usage, flags, sources: sources ?? null };
+  return {
+    ...answer,
+    credits,
+    row: { ...row.data, ...cells },
+    usage,
+    flags,
+    sources: research ? (result.sources ?? []) : null,
+  };
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { GenerationOutput } from "@/lib/ai/generation-types";
-import { cellsForError, cellsFromOutput } from "@/lib/ai/result";
+import { cellsForError } from "@/lib/ai/result";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { isDatabaseOutage } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
-import { flagsOfResult, rememberOpening } from "@/lib/services/quality/row-flags";
+import { checkedCells, rememberOpening } from "@/lib/services/quality/row-flags";
 import { completeItem, failItem } from "./batch-items";
 import { bulkUsageEntry } from "./bulk-usage";
 import type { PreparedRun } from "./prepare-run";
@@ -42,13 +42,10 @@ export async function saveRowResult(
       connectionName: run.connectionName,
       latencyMs,
     });
-  const sources = settings.useCase === "web_research" ? (result.sources ?? []) : undefined;
-  const { cells } = cellsFromOutput(result.output, { fields: run.outputFields, sources });
-  const flags = flagsOfResult({
-    cells,
-    output: result.output,
+  const { cells, flags } = checkedCells(result.output, {
+    fields: run.outputFields,
     useCase: settings.useCase,
-    sources,
+    sources: result.sources,
     rules: settings.qualityRules,
     openings: run.openings,
     rowIndex: row.rowIndex,

@@ -1,7 +1,7 @@
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import type { WebSource } from "@/lib/ai/generation-types";
 import type { UseCase } from "@/lib/ai/providers";
-import { PLACEHOLDERS } from "@/lib/ai/result";
+import { cellsFromOutput, PLACEHOLDERS } from "@/lib/ai/result";
 import {
   checkQuality,
   collectOpenings,
@@ -40,6 +40,21 @@ export function flagsOfResult(result: ResultToCheck): QualityFlag[] {
     },
     result.rules,
   );
+}
+
+/**
+ * An answered row's cells (cleaned, its extra output fields, the Sources of web research) and their
+ * quality flags: what every writer of a result stores (a bulk run's row, a single row, a provider
+ * batch's line).
+ */
+export function checkedCells(
+  output: Record<string, unknown> | null,
+  check: Omit<ResultToCheck, "cells" | "output"> & { fields: string[] },
+) {
+  const { fields, ...rest } = check;
+  const sources = check.useCase === "web_research" ? (check.sources ?? []) : undefined;
+  const { cells, answer } = cellsFromOutput(output, { fields, sources });
+  return { cells, answer, flags: flagsOfResult({ ...rest, cells, output, sources }) };
 }
 
 /** Openings of the rows that hold a generated body, by row index (for `duplicate_opening`). */

@@ -7,10 +7,10 @@ import {
   type ProviderBatchView,
 } from "@/lib/ai/batch-api";
 import { ProviderError } from "@/lib/ai/errors";
-import { cellsForError, cellsFromOutput } from "@/lib/ai/result";
+import { cellsForError } from "@/lib/ai/result";
 import type { TokenUsage } from "@/lib/ai/usage";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import { flagsOfResult, rememberOpening } from "@/lib/services/quality/row-flags";
+import { checkedCells, rememberOpening } from "@/lib/services/quality/row-flags";
 import type { UsageEntry } from "@/lib/services/usage/record-usage";
 import { cancelBatchItems, completeBatchItem, failBatchItem } from "./batch-results";
 import type { BatchModeContext } from "./batch-mode-context";
@@ -60,10 +60,8 @@ async function writeLine(
     const usage = line.usage ? usageEntry(ctx, row, item.rowId, line.usage, false) : undefined;
     return failBatchItem(ctx.ref, line.customId, item.rowId, cellsForError(line.error), line.error, usage);
   }
-  const { cells } = cellsFromOutput(line.output, { fields: ctx.outputFields });
-  const flags = flagsOfResult({
-    cells,
-    output: line.output,
+  const { cells, flags } = checkedCells(line.output, {
+    fields: ctx.outputFields,
     useCase: ctx.settings.useCase,
     rules: ctx.settings.qualityRules,
     openings: ctx.openings,
