@@ -124,6 +124,22 @@ describe("flags across rows and after edits", () => {
     expect(counts).toEqual({ block: 0, warn: 3, clean: 1 });
   });
 
+  it("duplicate_opening: a run compares its rows with the file's rows generated before it (live rows, in file order)", async () => {
+    const c = await qualitySetup(4, "duplicate-earlier");
+    fake.setOptions({ respond: (args) => SAME(cleanEmail(args.prompt)) });
+    // Row 3 is generated on its own first; then row 1 is deleted, so row 3 is the file's second row.
+    expect((await api.generate(c.user, c.single(2))).json.flags).toEqual([]);
+    const before = await api.file(c.user, c.csvId);
+    expect((await csvApi.deleteRow(c.user, c.csvId, before.rowIds[0]!)).status).toBe(200);
+    await runBulk(c.user, { ...c.input(), rowIds: [before.rowIds[1], before.rowIds[3]], rowsToProcess: undefined });
+    const { rows } = (await api.quality(c.user, c.csvId)).json;
+    expect(rows.map((r: { flags: unknown[] }) => r.flags)).toEqual([
+      [{ rule: "duplicate_opening", severity: "warn", message: "Same opening sentence as row 2" }],
+      [],
+      [{ rule: "duplicate_opening", severity: "warn", message: "Same opening sentence as row 2" }],
+    ]);
+  });
+
   it("duplicate_opening with rows generated in parallel: every row but one is flagged", async () => {
     const c = await qualitySetup(6, "duplicate-parallel");
     // All six answers come back at the same moment, once all six requests have arrived, as they can in a real run.

@@ -3,8 +3,7 @@ import { outputFieldsOf } from "@/lib/ai/result";
 import { SecretDecryptError } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors";
 import { connectionApiKey } from "@/lib/services/connections/connections";
-import { rowsOfFile } from "@/lib/services/csv/generated-cells";
-import { openingsOfRows } from "@/lib/services/quality/row-flags";
+import { openingsOfFile } from "@/lib/services/quality/row-flags";
 import type { BatchRow } from "./batch-control";
 import type { BatchRef } from "./batch-items";
 import { parseBatchSettings, type BatchSettings } from "./batch-settings";
@@ -80,6 +79,6 @@ export async function prepareRun(
     connectionName: key.name,
     schema,
     outputFields: outputFieldsOf(schema),
-    openings: openingsOfRows(await rowsOfFile(leased.csvFileId)),
+    openings: await openingsOfFile(leased.csvFileId),
   };
 }
