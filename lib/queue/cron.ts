@@ -40,6 +40,9 @@ export async function runDueWork(budgetMs: number): Promise<CronWorkJson> {
   await beat(cronId, "cron");
   await runSweeps();
   const boss = await getBoss();
+  // No cron-mode process lives long enough for pg-boss's own supervisor timer: each call runs it, so
+  // the job of a call that died (its heartbeat lapsed) is put back for a later call.
+  await boss.supervise().catch((err: unknown) => log.error({ err }, "queue supervision failed"));
   const kinds = Object.keys(QUEUES) as WorkKind[];
   const counts = await Promise.all(kinds.map((kind) => drainQueue(boss, kind, deadline, cronId)));
   await beat(cronId, "cron");

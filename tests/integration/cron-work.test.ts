@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as bulkPOST } from "@/app/api/ai/bulk-batched/route";
 import { GET as cronGET, POST as cronPOST } from "@/app/api/cron/work/route";
@@ -6,7 +6,8 @@ import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { db } from "@/lib/db";
 import { batchItems, batches, workerHeartbeats } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
-import { getBoss } from "@/lib/queue/boss";
+import { getBoss, QUEUES } from "@/lib/queue/boss";
+import type { WorkData } from "@/lib/queue/enqueue";
 import { getCredits } from "@/lib/services/credits/credits";
 import { getCsvFile } from "@/lib/services/csv/csv-files";
 import { importCsv } from "@/lib/services/csv/csv-import";
@@ -159,6 +160,29 @@ describe("a batch driven only by cron calls", () => {
     for (const [i, row] of file.rows.entries())
       expect(row["Subject Line"]).toBe(`Re: Write to Prospect ${i} at Co ${i}`);
     expect(fake.stats.calls.filter((c) => !c.endpoint.startsWith("models")).length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("a call that died mid-run: the next call puts its job back (its heartbeat lapsed) and a later call finishes the run", async () => {
+    const user = await newUser("cron-dead");
+    const batchId = await startBulk(user, 3);
+    const boss = await getBoss();
+    // A call takes the run's job and dies before settling it: the job stays active, its beats stop.
+    const [job] = await boss.fetch<WorkData>(QUEUES.run, { batchSize: 1, includeMetadata: true });
+    expect(job?.data.id).toBe(batchId);
+    // Time passes: its heartbeat lapses, and pg-boss's supervision of the queue (at most once a minute) is due.
+    await db.execute(sql`update pgboss.job set heartbeat_on = now() - interval '5 minutes' where id = ${job!.id}`);
+    await db.execute(
+      sql`update pgboss.queue set monitor_claim_on = null, monitor_on = null where name = ${QUEUES.run}`,
+    );
+    expect((await cron()).json).toEqual({ processed: 0, remaining: 1 });
+    const [retried] = await boss.findJobs<WorkData>(QUEUES.run, { id: job!.id });
+    expect(retried).toMatchObject({ state: "retry", output: { value: { message: "job heartbeat timeout" } } });
+    // Its retry is due after the queue's retry delay (moved to now instead of waiting for it).
+    await db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
+    await cronUntilDone();
+    const [b] = await db.select().from(batches).where(eq(batches.id, batchId));
+    expect(b).toMatchObject({ status: "completed", processed: 3, creditsRefunded: 0 });
+    expect((await getCredits(await userRow(user.id))).credits.used).toBe(3);
   });
 
   it("a batch sent to the queue under another mode finishes under cron", async () => {
