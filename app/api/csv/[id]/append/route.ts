@@ -1,6 +1,6 @@
 import { withUser } from "@/lib/http/handlers";
 import { parseId } from "@/lib/http/parse";
-import { appendRowsRequest } from "@/lib/services/csv/stream-import";
+import { appendRowsRequest } from "@/lib/services/csv/csv-import";
 
 /** The next chunk of a chunked import (`final: true` on the last one). */
 export const POST = withUser<{ id: string }>(async ({ req, user, params }) =>
