@@ -7,12 +7,9 @@ import { generateStructured } from "@/lib/ai/generate";
 import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
 import { db } from "@/lib/db";
 import { batches } from "@/lib/db/schema";
-import { getCsvFile } from "@/lib/services/csv/csv-files";
-import { importCsv } from "@/lib/services/csv/csv-import";
-import { getCredits } from "@/lib/services/credits/credits";
 import { runBatch } from "@/lib/services/generation/run-batch";
-import { startBatch } from "@/lib/services/generation/start-batch";
-import { addConnection, newUser, userRow, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
+import { newUser, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
+import { startRowsRun } from "../support/runs";
 import { callRoute } from "../support/http";
 
 const fake = withFakeProviderAndDatabase();
@@ -20,23 +17,7 @@ beforeEach(() => fake.reset());
 
 type Generate = (req: GenerationRequest) => Promise<GenerationOutput>;
 
-async function setup(n: number) {
-  const user = await newUser("cancel");
-  const conn = (await addConnection(user, "OpenAI")).json;
-  const rows = Array.from({ length: n }, (_, i) => ({ Name: `Row${i}`, Company: `Co${i}` }));
-  const file = (await importCsv(user.id, { fileName: "c.csv", rows })) as { _id: string };
-  const { batchId, total } = await startBatch(await userRow(user.id), {
-    csvId: file._id,
-    prompt: "Write to {{Name}} at {{Company}}",
-    connectionId: conn._id,
-    model: "gpt-4o-mini",
-    useCase: "content_creation",
-    rowsToProcess: n,
-  });
-  const used = async () => (await getCredits(await userRow(user.id))).credits.used;
-  const rows_ = async () => (await getCsvFile(user.id, file._id)).rows;
-  return { user, batchId, total, used, rows: rows_ };
-}
+const setup = (n: number) => startRowsRun("cancel", n);
 
 const cancel = (u: TestUser, id: string) =>
   callRoute(cancelPOST, { method: "POST", url: `/api/ai/cancel-batch/${id}`, headers: u.headers, params: { id } });

@@ -5,12 +5,9 @@ import { POST as pausePOST } from "@/app/api/ai/pause-batch/[id]/route";
 import { POST as resumePOST } from "@/app/api/ai/resume-batch/[id]/route";
 import { generateStructured } from "@/lib/ai/generate";
 import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
-import { getCsvFile } from "@/lib/services/csv/csv-files";
-import { importCsv } from "@/lib/services/csv/csv-import";
-import { getCredits } from "@/lib/services/credits/credits";
 import { runBatch } from "@/lib/services/generation/run-batch";
-import { startBatch } from "@/lib/services/generation/start-batch";
-import { addConnection, newUser, userRow, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
+import { newUser, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
+import { startRowsRun } from "../support/runs";
 import { callRoute } from "../support/http";
 
 const fake = withFakeProviderAndDatabase();
@@ -18,22 +15,7 @@ beforeEach(() => fake.reset());
 
 type Generate = (req: GenerationRequest) => Promise<GenerationOutput>;
 
-async function setup(n: number) {
-  const user = await newUser("pause");
-  const conn = (await addConnection(user, "OpenAI")).json;
-  const rows = Array.from({ length: n }, (_, i) => ({ Name: `Row${i}`, Company: `Co${i}` }));
-  const file = (await importCsv(user.id, { fileName: "p.csv", rows })) as { _id: string };
-  const { batchId } = await startBatch(await userRow(user.id), {
-    csvId: file._id,
-    prompt: "Write to {{Name}} at {{Company}}",
-    connectionId: conn._id,
-    model: "gpt-4o-mini",
-    useCase: "content_creation",
-    rowsToProcess: n,
-  });
-  const used = async () => (await getCredits(await userRow(user.id))).credits.used;
-  return { user, batchId, used, rows: async () => (await getCsvFile(user.id, file._id)).rows };
-}
+const setup = (n: number) => startRowsRun("pause", n);
 
 const call = (route: typeof pausePOST, action: string, u: TestUser, id: string) =>
   callRoute(route, { method: "POST", url: `/api/ai/${action}/${id}`, headers: u.headers, params: { id } });

@@ -8,13 +8,10 @@ import { GAVE_UP, runAttempt } from "@/lib/queue/attempt";
 import { getBoss, QUEUES } from "@/lib/queue/boss";
 import type { WorkData } from "@/lib/queue/enqueue";
 import { WORK } from "@/lib/queue/work";
-import { getCredits } from "@/lib/services/credits/credits";
-import { getCsvFile } from "@/lib/services/csv/csv-files";
-import { importCsv } from "@/lib/services/csv/csv-import";
 import { resumeBatch, pauseBatch } from "@/lib/services/generation/batch-control";
 import { runBatch } from "@/lib/services/generation/run-batch";
-import { startBatch } from "@/lib/services/generation/start-batch";
-import { addConnection, newUser, userRow, withFakeProviderAndDatabase } from "../support/ai";
+import { withFakeProviderAndDatabase } from "../support/ai";
+import { startRowsRun } from "../support/runs";
 
 // One queue for every kind of background work (docs/architecture.md): the job is queued in the
 // transaction that records the work, pg-boss's heartbeat finds a dead worker, a retry continues from
@@ -25,25 +22,8 @@ beforeEach(() => fake.reset());
 afterEach(() => vi.restoreAllMocks());
 
 async function startRun(n: number) {
-  const user = await newUser("queue");
-  const conn = (await addConnection(user, "OpenAI")).json;
-  const rows = Array.from({ length: n }, (_, i) => ({ Name: `Row${i}`, Company: `Co${i}` }));
-  const file = (await importCsv(user.id, { fileName: "q.csv", rows })) as { _id: string };
-  const { batchId } = await startBatch(await userRow(user.id), {
-    csvId: file._id,
-    prompt: "Write to {{Name}} at {{Company}}",
-    connectionId: conn._id,
-    model: "gpt-4o-mini",
-    useCase: "content_creation",
-    rowsToProcess: n,
-  });
-  return {
-    user,
-    batchId,
-    used: async () => (await getCredits(await userRow(user.id))).credits.used,
-    rows: async () => (await getCsvFile(user.id, file._id)).rows,
-    batch: async () => (await db.select().from(batches).where(eq(batches.id, batchId)))[0]!,
-  };
+  const run = await startRowsRun("queue", n);
+  return { ...run, batch: async () => (await db.select().from(batches).where(eq(batches.id, run.batchId)))[0]! };
 }
 
 /** Takes the run's job from the queue as a worker does (the other files' jobs are left alone). */
