@@ -32,6 +32,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startFakeProvider, type FakeProviderHandle } from "../../tests/fakes/ai-provider";
 import { idealSeconds, type KeyModel } from "./bulk-ideal";
+import { printReport, scenarioGoals, type BatchRun, type Result } from "./bulk-report";
 
 const e = process.env;
 const ROWS = Number(e.BENCH_ROWS ?? 600);
@@ -104,39 +105,6 @@ const { runBatch } = await import("@/lib/services/generation/run-batch");
 const { startBatch } = await import("@/lib/services/generation/start-batch");
 const { estimateRun } = await import("@/lib/services/usage/estimate");
 const { costOfUsage } = await import("@/lib/ai/usage");
-
-interface BatchRun {
-  rows: number;
-  startS: number;
-  wallS: number;
-}
-
-interface Result {
-  mode: string;
-  model: string;
-  batches: BatchRun[];
-  rows: number;
-  wallS: number;
-  rpm: number;
-  tpm: number;
-  idealS: number;
-  /** What the key allows, used: idealS / wallS. */
-  ofKey: number;
-  rateLimited: number;
-  failed: number;
-  maxInFlight: number;
-  tokensPerRequest: number;
-  problems: string[];
-  goals: Array<{ ok: boolean; text: string }>;
-  estimate: { inputTokens: number; outputTokens: number; costUsd: number | null; durationS: number | null };
-  actual: {
-    inputTokens: number;
-    outputTokens: number;
-    cachedInputTokens: number;
-    costUsd: number | null;
-    rows: number;
-  };
-}
 
 async function benchUser() {
   const id = randomUUID();
@@ -359,45 +327,21 @@ async function runMode(path: BenchPath, mode: string): Promise<Result> {
   const first = statuses[0]!;
   const rateLimited = fake.stats.rateLimited;
   const ofKey = idealS / wallS;
-  const goals: Result["goals"] = [];
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  if (mode === "single")
-    goals.push({
-      ok: ofKey >= 0.98,
-      text: `${path.name} one batch: ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.98)`,
-    });
-  if (mode === "two") {
-    const allowed = (single?.rateLimited ?? 0) + 0.01 * rows;
-    goals.push({
-      ok: ofKey >= 0.95,
-      text: `${path.name} two batches on one key: together ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.95)`,
-    });
-    goals.push({
-      ok: rateLimited <= allowed,
-      text: `two batches: ${rateLimited} × 429 (goal ≤ one batch's ${single?.rateLimited ?? "n/a (single not run: 0)"} + 1 % of ${rows} rows = ${allowed.toFixed(1)})`,
-    });
-  }
-  if (mode === "fair") {
-    const perMinute = tpm ? Math.min(LIMIT, tpm / tokensPerRequest) : LIMIT;
-    const fairS = (FAIR_SMALL / (perMinute / 2)) * 60 + LATENCY_MS / 1000;
-    const small = batches[1]!;
-    goals.push({
-      ok: small.wallS <= 1.2 * fairS,
-      text: `fair share: the ${FAIR_SMALL}-row list beside the ${FAIR_BIG}-row one took ${small.wallS.toFixed(1)} s, ${(small.wallS / fairS).toFixed(2)} × its fair share of ${fairS.toFixed(1)} s (goal ≤ 1.2)`,
-    });
-  }
-  if (mode === "tokens") {
-    const bound = tpm / tokensPerRequest < rpm;
-    const bucket = outputBound ? "output tokens" : "tokens";
-    goals.push({
-      ok: ofKey >= 0.95 && bound,
-      text: `${path.name} token-bound key (${tpm} ${bucket}/min ≈ ${(tpm / tokensPerRequest).toFixed(0)} requests/min < ${rpm} RPM: ${bound ? "yes" : "NO"}): ${ofKey.toFixed(3)} of what the key allows (goal ≥ 0.95)`,
-    });
-    goals.push({
-      ok: rateLimited < 0.01 * rows,
-      text: `${path.name} token-bound key: 429s ${pct(rateLimited / rows)} of rows (goal < 1 %)`,
-    });
-  }
+  const goals = scenarioGoals(mode, {
+    path: path.name,
+    ofKey,
+    rows,
+    rateLimited,
+    singleRateLimited: single?.rateLimited,
+    small: batches[1],
+    tpm,
+    rpm,
+    tokensPerRequest,
+    outputBound,
+    limit: LIMIT,
+    fairRows: [FAIR_BIG, FAIR_SMALL],
+    latencyMs: LATENCY_MS,
+  });
   return {
     mode: `${path.name}/${mode}`,
     model: path.model,
@@ -445,85 +389,7 @@ for (const path of PATHS) {
   }
 }
 
-const header = [
-  "scenario",
-  "rows",
-  "wall s",
-  "rows/min",
-  "RPM",
-  "TPM",
-  "ideal s",
-  "of key",
-  "429s",
-  "failed",
-  "max in-flight",
-  "checks",
-];
-const table = results.map((r) => [
-  r.mode,
-  r.batches.map((b) => String(b.rows)).join("+"),
-  r.wallS.toFixed(1),
-  ((r.rows / r.wallS) * 60).toFixed(0),
-  String(r.rpm),
-  r.tpm ? `${r.tpm} (≈${r.tokensPerRequest.toFixed(0)}/req)` : "-",
-  r.idealS.toFixed(1),
-  r.ofKey.toFixed(3),
-  String(r.rateLimited),
-  String(r.failed),
-  String(r.maxInFlight),
-  r.problems.length ? "FAIL" : "ok",
-]);
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-console.log(`\n${line(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-for (const row of table) console.log(line(row));
-
-let exit = 0;
-for (const r of results) {
-  if (r.batches.length > 1)
-    console.log(
-      `  ${r.mode}: ${r.batches.map((b) => `${b.rows} rows started at ${b.startS.toFixed(1)} s took ${b.wallS.toFixed(1)} s`).join("; ")}`,
-    );
-  for (const p of r.problems) {
-    console.log(`✗ ${r.mode}: ${p}`);
-    exit = 1;
-  }
-  if (!r.problems.length)
-    console.log(`✓ ${r.mode}: every row generated exactly once, credits used == ${r.rows}, no row lost`);
-}
-for (const r of results)
-  for (const g of r.goals) {
-    console.log(`${g.ok ? "✓" : "✗"} ${g.text}`);
-    if (!g.ok) exit = 1;
-  }
-// Estimate before the run vs the provider-reported usage (issue 14: within 35 %).
-const off = (estimated: number | null, actual: number | null) =>
-  estimated === null || actual === null || actual === 0 ? null : Math.abs(estimated - actual) / actual;
-const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
-const usd = (x: number | null) => (x === null ? "unknown" : `$${x.toFixed(4)}`);
-for (const r of results) {
-  const costOff = off(r.estimate.costUsd, r.actual.costUsd);
-  console.log(
-    `${costOff !== null && costOff <= 0.35 ? "✓" : "✗"} ${r.mode} estimate vs actual: cost ${usd(r.estimate.costUsd)} vs ` +
-      `${usd(r.actual.costUsd)} (off ${pct(costOff)}), input tokens ${r.estimate.inputTokens} vs ` +
-      `${r.actual.inputTokens} (off ${pct(off(r.estimate.inputTokens, r.actual.inputTokens))}), output tokens ` +
-      `${r.estimate.outputTokens} vs ${r.actual.outputTokens} (off ${pct(off(r.estimate.outputTokens, r.actual.outputTokens))}), ` +
-      `duration ${r.estimate.durationS === null ? "unknown" : `${r.estimate.durationS.toFixed(0)} s`} vs ${r.batches[0]!.wallS.toFixed(0)} s`,
-  );
-  if (costOff === null || costOff > 0.35) exit = 1;
-  // Cost per row of the same rows (issue 16): standard; with a 1,024-token examples block (the smallest prefix the
-  // providers cache) sent uncached and read from the prompt cache after the first row; through the Batch API.
-  const a = r.actual;
-  const perRow = (usd: number | null) => (usd === null ? "unknown" : `$${(usd / a.rows).toFixed(6)}`);
-  const usage = { inputTokens: a.inputTokens, outputTokens: a.outputTokens, cachedInputTokens: a.cachedInputTokens };
-  const withPrefix = { ...usage, inputTokens: a.inputTokens + 1024 * a.rows, cachedInputTokens: 0 };
-  console.log(
-    `  ${r.mode} cost per row (${r.model}): standard ${perRow(costOfUsage(r.model, usage))}; with a 1,024-token ` +
-      `examples block ${perRow(costOfUsage(r.model, withPrefix))} uncached, ` +
-      `${perRow(costOfUsage(r.model, { ...withPrefix, cachedInputTokens: 1024 * Math.max(0, a.rows - 1) }))} with caching; ` +
-      `batch ${perRow(costOfUsage(r.model, usage, { batch: true }))}`,
-  );
-}
+const exit = printReport(results, costOfUsage);
 await fake.close();
 await closeDatabase();
 process.exit(exit);
