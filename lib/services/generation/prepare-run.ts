@@ -3,7 +3,7 @@ import { outputFieldsOf } from "@/lib/ai/result";
 import { SecretDecryptError } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors";
 import { connectionApiKey } from "@/lib/services/connections/connections";
-import { openingsOfFile } from "@/lib/services/quality/row-flags";
+import { openingsOfFile } from "@/lib/services/quality/file-quality";
 import type { BatchRow } from "./batch-control";
 import type { BatchRef } from "./batch-items";
 import { parseBatchSettings, type BatchSettings } from "./batch-settings";

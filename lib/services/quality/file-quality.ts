@@ -4,7 +4,9 @@ import { db } from "@/lib/db";
 import { csvRows } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
-import { mostSevere } from "@/lib/quality/rules";
+import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import { collectOpenings, mostSevere } from "@/lib/quality/rules";
+import { liveRowsIndexed } from "@/lib/services/csv/live-rows";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import type { FileQualityJson, RowApprovalJson } from "@/lib/responses/quality";
 
@@ -18,11 +20,7 @@ export async function getFileQuality(userId: string, fileId: string): Promise<Fi
     select f.id as file_id, (
       select json_agg(json_build_object('rowIndex', q.row_index, 'rowId', q.id, 'flags', q.quality_flags,
         'approved', q.approved_at is not null) order by q.row_index)
-      from (
-        select r.id, r.quality_flags, r.approved_at,
-          (row_number() over (order by r.position, r.id) - 1)::int as row_index
-        from csv_rows r where r.file_id = f.id and r.deleted_at is null
-      ) q where q.quality_flags is not null
+      from ${liveRowsIndexed(sql`f.id`)} q where q.quality_flags is not null
     ) as rows
     from csv_files f
     where f.id = ${fileId}::uuid and f.user_id = ${userId} and f.status <> 'importing'`);
@@ -32,6 +30,22 @@ export async function getFileQuality(userId: string, fileId: string): Promise<Fi
   const counts = { block: 0, warn: 0, clean: 0 };
   for (const row of rows) counts[mostSevere(row.flags)]++;
   return { rows, counts };
+}
+
+/**
+ * The openings of a file's generated rows, read in SQL: only each live row's place and its Email Body,
+ * not the whole file (a run's preparation).
+ */
+export async function openingsOfFile(fileId: string): Promise<Map<string, number>> {
+  const result = await db.execute<{ row_index: number; body: string }>(sql`
+    select row_index, data->>${GENERATED_COLUMNS.body} as body
+    from ${liveRowsIndexed(fileId)} live where data->>${GENERATED_COLUMNS.body} <> ''`);
+  return collectOpenings(
+    (result.rows as { row_index: number; body: string }[]).map((r) => ({
+      rowIndex: Number(r.row_index),
+      body: r.body,
+    })),
+  );
 }
 
 /** Marks (or unmarks) a row as approved: a candidate example that bulk runs leave alone by default. */

@@ -1,6 +1,4 @@
-import { sql } from "drizzle-orm";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
-import { db } from "@/lib/db";
 import type { WebSource } from "@/lib/ai/generation-types";
 import type { UseCase } from "@/lib/ai/providers";
 import { cellsFromOutput, PLACEHOLDERS } from "@/lib/ai/result";
@@ -66,25 +64,6 @@ export function openingsOfRows(rows: { data: Record<string, string> }[], exceptR
     return body ? [{ rowIndex, body }] : [];
   });
   return collectOpenings(generated, exceptRowIndex);
-}
-
-/**
- * The openings of a file's generated rows, read in SQL: only each live row's place and its Email Body,
- * not the whole file (a run's preparation).
- */
-export async function openingsOfFile(fileId: string): Promise<Map<string, number>> {
-  const result = await db.execute<{ row_index: number; body: string }>(sql`
-    select row_index, body from (
-      select (row_number() over (order by position, id) - 1)::int as row_index,
-             data->>${GENERATED_COLUMNS.body} as body
-      from csv_rows where file_id = ${fileId} and deleted_at is null
-    ) live where body <> ''`);
-  return collectOpenings(
-    (result.rows as { row_index: number; body: string }[]).map((r) => ({
-      rowIndex: Number(r.row_index),
-      body: r.body,
-    })),
-  );
 }
 
 /** Adds a freshly generated body's opening, so later rows of the same run are compared with it. */
