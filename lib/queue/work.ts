@@ -1,7 +1,7 @@
 import "server-only";
 import { abandonRun, runBatch } from "@/lib/services/generation/run-batch";
 import type { RunDeadline } from "@/lib/services/generation/run-options";
-import { failJob } from "@/lib/services/background-jobs/jobs";
+import { finishJob } from "@/lib/services/background-jobs/jobs";
 import { runJob } from "@/lib/services/background-jobs/run-job";
 import type { WorkKind } from "./boss";
 
@@ -35,8 +35,8 @@ export const WORK: Record<WorkKind, Work> = {
       (await runBatch(id, { workerId: ctx.workerId, deadline: ctx.deadline })) === "yielded" ? "yielded" : "done",
     giveUp: abandonRun,
   },
-  bulk_email: { handle: runBackgroundJob, giveUp: failJob },
-  webhook_export: { handle: runBackgroundJob, giveUp: failJob },
+  bulk_email: { handle: runBackgroundJob, giveUp: giveUpJob },
+  webhook_export: { handle: runBackgroundJob, giveUp: giveUpJob },
 };
 
 /** A bulk e-mail or a webhook export, chunk by chunk from its recorded progress. */
@@ -44,4 +44,9 @@ async function runBackgroundJob(id: string, ctx: JobContext): Promise<JobOutcome
   return (await runJob(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal })) === "stopped"
     ? "yielded"
     : "done";
+}
+
+/** A bulk e-mail or a webhook export the queue gave up on: failed with the message, whoever held it. */
+async function giveUpJob(id: string, msg: string): Promise<void> {
+  await finishJob(id, null, { status: "failed", msg, error: msg });
 }

@@ -3,14 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { JobWithMetadata } from "pg-boss";
 import { generateStructured } from "@/lib/ai/generate";
 import { db } from "@/lib/db";
-import { batches } from "@/lib/db/schema";
+import { backgroundJobs, batches } from "@/lib/db/schema";
 import { GAVE_UP, runAttempt } from "@/lib/queue/attempt";
 import { getBoss, QUEUES } from "@/lib/queue/boss";
 import type { WorkData } from "@/lib/queue/enqueue";
 import { WORK } from "@/lib/queue/work";
+import { createJob } from "@/lib/services/background-jobs/jobs";
 import { resumeBatch, pauseBatch } from "@/lib/services/generation/batch-control";
 import { runBatch } from "@/lib/services/generation/run-batch";
-import { withFakeProviderAndDatabase } from "../support/ai";
+import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { startRowsRun } from "../support/runs";
 
 // One queue for every kind of background work (docs/architecture.md): the job is queued in the
@@ -111,5 +112,25 @@ describe("one queue for background work", () => {
     await expect(runAttempt("run", { ...job, retryCount: job.retryLimit }, { workerId: "w" })).rejects.toThrow();
     expect(await run.batch()).toMatchObject({ status: "failed", error: GAVE_UP, creditsRefunded: 4 });
     expect(await run.used()).toBe(0);
+  });
+
+  it("a background job the queue gave up on ends failed with the message, whoever held it", async () => {
+    const user = await newUser("queue-job");
+    const job = await createJob({
+      userId: user.id,
+      kind: "webhook_export",
+      total: 1,
+      payload: { target: "make", rows: [] },
+    });
+    const [queued] = await (
+      await getBoss()
+    ).findJobs<WorkData>(QUEUES.webhook_export, { data: { id: job.id }, queued: true });
+    expect(queued).toBeDefined();
+    await db.update(backgroundJobs).set({ status: "running", leaseOwner: "dead" }).where(eq(backgroundJobs.id, job.id));
+    vi.spyOn(WORK.webhook_export, "handle").mockRejectedValue(new Error("connection terminated"));
+    const last = { ...queued!, retryCount: queued!.retryLimit };
+    await expect(runAttempt("webhook_export", last, { workerId: "w" })).rejects.toThrow("connection");
+    const [after] = await db.select().from(backgroundJobs).where(eq(backgroundJobs.id, job.id));
+    expect(after).toMatchObject({ status: "failed", msg: GAVE_UP, error: GAVE_UP, leaseOwner: null });
   });
 });

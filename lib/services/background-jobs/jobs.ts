@@ -131,10 +131,13 @@ export async function recordChunk(jobId: string, owner: string, p: ChunkProgress
   return rows.length > 0;
 }
 
-/** Ends the job (completed or failed) with its final message; only its lease holder may. */
+/**
+ * Ends the job (completed or failed) with its final message; only its lease holder may, except when the
+ * queue gave up on it (`owner` null: whoever held it, while it is still active).
+ */
 export async function finishJob(
   jobId: string,
-  owner: string,
+  owner: string | null,
   end: { status: "completed" | "failed"; msg: string; error?: string | null },
 ): Promise<boolean> {
   const rows = await db
@@ -149,7 +152,12 @@ export async function finishJob(
       updatedAt: sql`now()`,
     })
     .where(
-      and(eq(backgroundJobs.id, jobId), eq(backgroundJobs.leaseOwner, owner), eq(backgroundJobs.status, "running")),
+      and(
+        eq(backgroundJobs.id, jobId),
+        owner === null
+          ? inArray(backgroundJobs.status, ACTIVE)
+          : and(eq(backgroundJobs.leaseOwner, owner), eq(backgroundJobs.status, "running")),
+      ),
     )
     .returning({ id: backgroundJobs.id });
   return rows.length > 0;
@@ -158,20 +166,4 @@ export async function finishJob(
 /** Gives the job up without finishing it (a transient failure): another attempt may take it at once. */
 export async function releaseJob(jobId: string, owner: string): Promise<void> {
   await dropLease(JOB_LEASE, jobId, owner);
-}
-
-/** Ends a job that cannot go on (the queue gave up on it), whoever held it. */
-export async function failJob(jobId: string, msg: string): Promise<void> {
-  await db
-    .update(backgroundJobs)
-    .set({
-      status: "failed",
-      msg,
-      error: msg,
-      finishedAt: sql`now()`,
-      leaseOwner: null,
-      leaseUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(backgroundJobs.id, jobId), inArray(backgroundJobs.status, ACTIVE)));
 }
