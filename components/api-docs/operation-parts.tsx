@@ -1,5 +1,6 @@
 /** Parts of one operation on the reference page: its path, access, parameters and examples. */
 import type { MediaTypeObject, OperationObject, ParameterObject, SecurityRequirement } from "@/lib/openapi/types";
+import { DocTable } from "./doc-parts";
 import { InlineMarkdown } from "./inline-markdown";
 import { TypeLabel } from "./schema-view";
 
@@ -61,49 +62,28 @@ export function Security({ op }: { op: OperationObject }) {
 
 export function Parameters({ params }: { params: ParameterObject[] }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Parameters</caption>
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              In
-            </th>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-1.5 font-medium">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {params.map((p) => (
-            <tr key={`${p.in}-${p.name}`} className="border-t align-top">
-              <th scope="row" className="px-3 py-1.5 font-mono text-xs font-semibold whitespace-nowrap">
-                {p.name}
-                {p.required ? (
-                  <span className="ml-1 text-destructive" aria-label="required" title="required">
-                    *
-                  </span>
-                ) : null}
-              </th>
-              <td className="px-3 py-1.5 text-xs text-muted-foreground">{p.in}</td>
-              <td className="px-3 py-1.5 text-xs text-muted-foreground">
-                <TypeLabel schema={p.schema} />
-                {p.schema.default !== undefined ? ` (default ${JSON.stringify(p.schema.default)})` : null}
-              </td>
-              <td className="px-3 py-1.5 text-muted-foreground">
-                {p.description ? <InlineMarkdown text={p.description} /> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DocTable caption="Parameters" headers={["Name", "In", "Type", "Description"]} compact>
+      {params.map((p) => (
+        <tr key={`${p.in}-${p.name}`} className="border-t align-top">
+          <th scope="row" className="px-3 py-1.5 font-mono text-xs font-semibold whitespace-nowrap">
+            {p.name}
+            {p.required ? (
+              <span className="ml-1 text-destructive" aria-label="required" title="required">
+                *
+              </span>
+            ) : null}
+          </th>
+          <td className="px-3 py-1.5 text-xs text-muted-foreground">{p.in}</td>
+          <td className="px-3 py-1.5 text-xs text-muted-foreground">
+            <TypeLabel schema={p.schema} />
+            {p.schema.default !== undefined ? ` (default ${JSON.stringify(p.schema.default)})` : null}
+          </td>
+          <td className="px-3 py-1.5 text-muted-foreground">
+            {p.description ? <InlineMarkdown text={p.description} /> : null}
+          </td>
+        </tr>
+      ))}
+    </DocTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from "@/lib/openapi/types";
+import { DocSection, DocTable } from "./doc-parts";
 import { InlineMarkdown } from "./inline-markdown";
 
 function Code({ children, label }: { children: string; label: string }) {
@@ -54,12 +55,7 @@ function verifyStandardWebhook(rawBody, headers, secret) {
 export function WebhookSignatures({ doc }: { doc: OpenApiDocument }) {
   const headers = doc.webhooks.rowsExported?.post?.parameters ?? [];
   return (
-    <section id="webhook-signatures" aria-labelledby="webhook-signatures-title" className="scroll-mt-24 space-y-4">
-      <h2 id="webhook-signatures-title" className="text-2xl font-semibold">
-        <a href="#webhook-signatures" className="hover:underline">
-          Webhook signatures
-        </a>
-      </h2>
+    <DocSection id="webhook-signatures" title="Webhook signatures" spacing="space-y-4">
       <p className="text-sm text-muted-foreground">
         Rows you send to Make or Zapier, and the test calls, are <code className="font-mono">POST</code> requests with a
         JSON body <code className="font-mono">{`{ "event", "sentAt", "data": [rows...] }`}</code>. When you save a{" "}
@@ -68,33 +64,18 @@ export function WebhookSignatures({ doc }: { doc: OpenApiDocument }) {
         before parsing the JSON.
       </p>
 
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Headers of outbound webhook requests</caption>
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Header
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Meaning
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {headers.map((h) => (
-              <tr key={h.name} className="border-t align-top">
-                <th scope="row" className="px-3 py-2 font-mono text-xs font-semibold whitespace-nowrap">
-                  {h.name}
-                </th>
-                <td className="px-3 py-2 text-muted-foreground">
-                  <InlineMarkdown text={h.description ?? ""} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocTable caption="Headers of outbound webhook requests" headers={["Header", "Meaning"]}>
+        {headers.map((h) => (
+          <tr key={h.name} className="border-t align-top">
+            <th scope="row" className="px-3 py-2 font-mono text-xs font-semibold whitespace-nowrap">
+              {h.name}
+            </th>
+            <td className="px-3 py-2 text-muted-foreground">
+              <InlineMarkdown text={h.description ?? ""} />
+            </td>
+          </tr>
+        ))}
+      </DocTable>
 
       <h3 className="text-lg font-semibold">1. X-Webhook-Signature</h3>
       <p className="text-sm text-muted-foreground">
@@ -126,6 +107,6 @@ export function WebhookSignatures({ doc }: { doc: OpenApiDocument }) {
         To make a <code className="font-mono">whsec_</code> secret:{" "}
         <code className="font-mono">{`"whsec_" + crypto.randomBytes(32).toString("base64")`}</code>.
       </p>
-    </section>
+    </DocSection>
   );
 }
