@@ -5,17 +5,15 @@ import { ProviderError } from "@/lib/ai/errors";
 import type { GenerationOutput, GenerationRequest } from "@/lib/ai/generation-types";
 import { db } from "@/lib/db";
 import { batchItems, batches, connections, users } from "@/lib/db/schema";
-import { importCsv } from "@/lib/services/csv/csv-import";
 import * as connectionsModule from "@/lib/services/connections/connections";
-import { getCredits } from "@/lib/services/credits/credits";
 import * as batchItemsModule from "@/lib/services/generation/batch-items";
 import { claimItem, completeItem, failItem, releaseItem } from "@/lib/services/generation/batch-items";
 import { readBatch } from "@/lib/services/generation/batch-control";
 import { BatchSettingsError, parseBatchSettings } from "@/lib/services/generation/batch-settings";
 import { closeItemsWithRefund } from "@/lib/services/generation/refund";
 import { runBatch } from "@/lib/services/generation/run-batch";
-import { startBatch } from "@/lib/services/generation/start-batch";
-import { addConnection, newUser, userRow, type TestUser, withFakeProviderAndDatabase } from "../support/ai";
+import { type TestUser, withFakeProviderAndDatabase } from "../support/ai";
+import { startRowsRun } from "../support/runs";
 import { callRoute } from "../support/http";
 
 const fake = withFakeProviderAndDatabase();
@@ -25,20 +23,11 @@ afterEach(() => vi.restoreAllMocks());
 type Generate = (req: GenerationRequest) => Promise<GenerationOutput>;
 
 async function setup(n: number, opts: { lifetime?: boolean } = {}) {
-  const user = await newUser("refund");
-  if (opts.lifetime) await db.update(users).set({ subscription: "lifetime" }).where(eq(users.id, user.id));
-  const conn = (await addConnection(user, "OpenAI")).json as { _id: string };
-  const rows = Array.from({ length: n }, (_, i) => ({ Name: `Row${i}`, Company: `Co${i}` }));
-  const file = (await importCsv(user.id, { fileName: "r.csv", rows })) as { _id: string };
-  const { batchId } = await startBatch(await userRow(user.id), {
-    csvId: file._id,
-    prompt: "Write to {{Name}} at {{Company}}",
-    connectionId: conn._id,
-    model: "gpt-4o-mini",
-    useCase: "content_creation",
-    rowsToProcess: n,
-  });
-  const used = async () => (await getCredits(await userRow(user.id))).credits.used;
+  const lifetime = async (u: TestUser) => {
+    await db.update(users).set({ subscription: "lifetime" }).where(eq(users.id, u.id));
+  };
+  const run = await startRowsRun("refund", n, opts.lifetime ? lifetime : undefined);
+  const { batchId } = run;
   const batch = async () => (await readBatch(batchId))!;
   const items = async () =>
     db
@@ -46,7 +35,7 @@ async function setup(n: number, opts: { lifetime?: boolean } = {}) {
       .from(batchItems)
       .where(eq(batchItems.batchId, batchId))
       .orderBy(batchItems.rowIndex);
-  return { user, connectionId: conn._id, fileId: file._id, batchId, used, batch, items };
+  return { ...run, batch, items };
 }
 
 const cancel = (u: TestUser, id: string) =>

@@ -9,6 +9,7 @@ export interface StartedRun {
   user: TestUser;
   batchId: string;
   fileId: string;
+  connectionId: string;
   /** The user's credits used so far. */
   used(): Promise<number>;
   /** The file's rows as `GET /csv/{id}` answers them. */
@@ -37,6 +38,7 @@ export async function startRowsRun(
     user,
     batchId,
     fileId: file._id,
+    connectionId: conn._id,
     used: async () => (await getCredits(await userRow(user.id))).credits.used,
     rows: async () => (await getCsvFile(user.id, file._id)).rows,
   };
