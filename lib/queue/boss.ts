@@ -24,30 +24,25 @@ export type QueueName = (typeof QUEUES)[WorkKind];
  */
 const HEARTBEAT_SECONDS = 30;
 
-/** Retried with a growing delay (at most 5 minutes): a database that is away for a while loses no work. */
-const RETRIES = { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 };
+/**
+ * Every queue's options (created on start): a heartbeat; retries with a growing delay (at most 5 minutes),
+ * so a database that is away for a while loses no work; `expireInSeconds` caps one attempt.
+ */
+const queueOptions = (expireInSeconds: number): Parameters<PgBoss["createQueue"]>[1] => ({
+  heartbeatSeconds: HEARTBEAT_SECONDS,
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds,
+  deleteAfterSeconds: 24 * 60 * 60,
+});
 
-/** Options of each queue (created on start). */
 const QUEUE_OPTIONS: Record<QueueName, Parameters<PgBoss["createQueue"]>[1]> = {
   // One attempt of a run lasts until the run is over or parked (a provider batch waits at the provider).
-  [QUEUES.run]: {
-    ...RETRIES,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    expireInSeconds: 6 * 60 * 60,
-    deleteAfterSeconds: 24 * 60 * 60,
-  },
-  [QUEUES.bulk_email]: {
-    ...RETRIES,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    expireInSeconds: 60 * 60,
-    deleteAfterSeconds: 24 * 60 * 60,
-  },
-  [QUEUES.webhook_export]: {
-    ...RETRIES,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    expireInSeconds: 60 * 60,
-    deleteAfterSeconds: 24 * 60 * 60,
-  },
+  [QUEUES.run]: queueOptions(6 * 60 * 60),
+  [QUEUES.bulk_email]: queueOptions(60 * 60),
+  [QUEUES.webhook_export]: queueOptions(60 * 60),
 };
 
 const holder = globalThis as unknown as {
