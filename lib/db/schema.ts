@@ -14,3 +14,4 @@ export * from "./schema/usage";
 export * from "./schema/pacers";
 export * from "./schema/previews";
 export * from "./schema/provider-batches";
+export * from "./schema/sending";

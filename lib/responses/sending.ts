@@ -3,27 +3,8 @@
  * is inferred from its schema (docs/architecture.md).
  */
 import { z } from "zod";
+import { INTEGRATION_SERVICES, PUSH_STATUSES, SENDING_TOOLS } from "@/lib/sending/tools";
 import { iso, isoOrNull } from "./common";
-
-export const INTEGRATION_SERVICES = ["instantly", "smartlead", "lemlist", "zerobounce"] as const;
-export const SENDING_TOOLS = ["instantly", "smartlead", "lemlist"] as const;
-export type IntegrationService = (typeof INTEGRATION_SERVICES)[number];
-export type SendingTool = (typeof SENDING_TOOLS)[number];
-
-/** Why a row is not pushed, in the order the first that applies is chosen; then the tool's own skip. */
-export const SKIP_REASONS = [
-  "no_email",
-  "invalid_email",
-  "not_generated",
-  "blocked",
-  "already_pushed",
-  "duplicate_email",
-] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
-export const PROVIDER_SKIPPED = "provider_skipped";
-
-export const PUSH_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
-export type PushStatus = (typeof PUSH_STATUSES)[number];
 
 export const IntegrationConnection = z.object({
   id: z.string(),
