@@ -42,6 +42,8 @@ export interface AppEnv {
   stripeApiUrl: string | undefined;
   openaiBaseUrl: string | undefined;
   anthropicBaseUrl: string | undefined;
+  /** The outside tools' API bases (CONTRACT.md "Sending tools"): the only hosts their calls go to. */
+  toolBaseUrls: { instantly: string; smartlead: string; lemlist: string; zerobounce: string | undefined };
   zapierHookPrefix: string;
   allowPrivateWebhooks: boolean;
   generationConcurrency: number;
@@ -108,6 +110,13 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     stripeApiUrl: raw.STRIPE_API_URL,
     openaiBaseUrl: raw.OPENAI_BASE_URL,
     anthropicBaseUrl: raw.ANTHROPIC_BASE_URL,
+    toolBaseUrls: {
+      instantly: raw.INSTANTLY_BASE_URL ?? "https://api.instantly.ai",
+      smartlead: raw.SMARTLEAD_BASE_URL ?? "https://server.smartlead.ai",
+      lemlist: raw.LEMLIST_BASE_URL ?? "https://api.lemlist.com",
+      // Unset: ZeroBounce's two hosts (api. and bulkapi.); set: one base for both.
+      zerobounce: raw.ZEROBOUNCE_BASE_URL,
+    },
     zapierHookPrefix: raw.ZAPIER_HOOK_PREFIX ?? "https://hooks.zapier.com/",
     allowPrivateWebhooks: raw.ALLOW_PRIVATE_WEBHOOKS !== undefined ? raw.ALLOW_PRIVATE_WEBHOOKS === "1" : localMode,
     generationConcurrency: concurrency,

@@ -3,6 +3,7 @@ import { abandonRun, runBatch } from "@/lib/services/generation/run-batch";
 import type { RunDeadline } from "@/lib/services/generation/run-options";
 import { finishJob } from "@/lib/services/background-jobs/jobs";
 import { runJob } from "@/lib/services/background-jobs/run-job";
+import { giveUpPush, runPush } from "@/lib/services/sending/push-job";
 import type { WorkKind } from "./boss";
 
 export interface JobContext {
@@ -37,6 +38,10 @@ export const WORK: Record<WorkKind, Work> = {
   },
   bulk_email: { handle: runBackgroundJob, giveUp: giveUpJob },
   webhook_export: { handle: runBackgroundJob, giveUp: giveUpJob },
+  push: {
+    handle: (id, ctx) => runPush(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal }),
+    giveUp: giveUpPush,
+  },
 };
 
 /** A bulk e-mail or a webhook export, chunk by chunk from its recorded progress. */

@@ -31,7 +31,7 @@ export interface RunPlan {
 }
 
 /** The 0-based indices of the rows named by id, in file order; an id that is not a row of the file is a 400. */
-function indicesOfRowIds(rows: StoredRow[], rowIds: number[]): number[] {
+export function indicesOfRowIds(rows: readonly { id: number }[], rowIds: number[]): number[] {
   const wanted = new Set(rowIds);
   const indices = rows.flatMap((row, i) => (wanted.delete(row.id) ? [i] : []));
   const [missing] = wanted;
