@@ -65,6 +65,17 @@ import {
   RowApproval,
   WebSource,
 } from "@/lib/responses/quality";
+import {
+  Campaigns,
+  IntegrationConnection,
+  IntegrationConnections,
+  Push,
+  PushDryRun,
+  Pushes,
+  PushReceipts,
+  PushRows,
+  PushStarted,
+} from "@/lib/responses/sending";
 import { Ticket } from "@/lib/responses/support";
 import { ApiKey, CreatedApiKey, CronWork, Health, OpenApiDocumentSchema } from "@/lib/responses/system";
 import { Estimate, UsageDays } from "@/lib/responses/usage";
@@ -138,6 +149,15 @@ export const RESPONSE_SCHEMAS = {
   KeepPreview,
   FileQuality,
   RowApproval,
+  IntegrationConnection,
+  IntegrationConnections,
+  Campaigns,
+  PushDryRun,
+  PushStarted,
+  Push,
+  Pushes,
+  PushRows,
+  PushReceipts,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

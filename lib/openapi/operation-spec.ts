@@ -33,6 +33,11 @@ export const TAGS = [
     name: "Webhooks",
     description: "Sending rows to Make (scenario webhook, optionally signed) and Zapier. See “Webhook signatures”.",
   },
+  {
+    name: "Sending tools",
+    description:
+      "Keys of Instantly, Smartlead, lemlist (sending tools) and ZeroBounce (address checks), and pushes of generated rows into a campaign, with a receipt per row.",
+  },
   { name: "Pricing", description: "Promo codes, checkout and licence keys." },
   { name: "Admin", description: "Back office. Admins only." },
   {
