@@ -18,6 +18,9 @@ export interface ToolAnswer {
   body: unknown;
 }
 
+/** Reads (a key check, a campaign list: a person waits for them) are retried as often, sooner. */
+const READ_BACKOFF_MS = 100;
+
 /** The tool could not be reached (network errors, 5xx or 429 after every retry): 502 at the edge. */
 export class ToolUnreachableError extends Error {
   constructor(
@@ -68,7 +71,7 @@ export function waitFromHeaders(headers: Headers, now = Date.now()): number | nu
   return null;
 }
 
-const backoff = (attempt: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+const backoff = (attempt: number, base = BACKOFF_BASE_MS) => Math.min(BACKOFF_MAX_MS, base * 2 ** attempt);
 
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
@@ -105,6 +108,7 @@ export async function callTool(req: ToolRequest, options: ToolCallOptions): Prom
   const log = logger("tools");
   const keyHash = toolKeyHash(options.service, options.apiKey);
   const retries = Math.max(4, options.retries ?? RETRIES);
+  const backoffBase = req.method === "GET" ? READ_BACKOFF_MS : BACKOFF_BASE_MS;
   let detail = "";
   for (let attempt = 0; attempt <= retries; attempt++) {
     const at = await reserveCall(keyHash, options.limits);
@@ -117,14 +121,14 @@ export async function callTool(req: ToolRequest, options: ToolCallOptions): Prom
       if (options.signal?.aborted) throw err;
       detail = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "network error";
       log.warn({ service: options.service, url: redactUrl(req.url), attempt, detail }, "tool call failed");
-      await sleep(backoff(attempt), undefined, { signal: options.signal });
+      await sleep(backoff(attempt, backoffBase), undefined, { signal: options.signal });
       continue;
     }
     if (res.status !== 429 && res.status < 500) return { status: res.status, body: await readBody(res) };
     await res.body?.cancel().catch(() => undefined);
     detail = `HTTP ${res.status}`;
     const told = res.status === 429 ? waitFromHeaders(res.headers) : null;
-    const pause = told ?? backoff(attempt);
+    const pause = told ?? backoff(attempt, backoffBase);
     log.warn(
       { service: options.service, url: redactUrl(req.url), status: res.status, attempt, pause },
       "tool call retried",
