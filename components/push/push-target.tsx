@@ -10,7 +10,7 @@ import { SERVICE_LABELS } from "@/lib/sending/tools";
 import type { IntegrationConnectionJson } from "@/lib/responses/sending";
 
 /** "Instantly · My key": how a key is named where tools are mixed. */
-export const connectionLabel = (c: Pick<IntegrationConnectionJson, "service" | "name">) =>
+const connectionLabel = (c: Pick<IntegrationConnectionJson, "service" | "name">) =>
   `${SERVICE_LABELS[c.service]} · ${c.name}`;
 
 interface Props {

@@ -16,7 +16,7 @@ import type {
  * Query keys of the sending tools (Instantly, Smartlead, lemlist) and address checks (ZeroBounce):
  * the user's keys, each key's campaigns (read live from the tool), the pushes of a file and each push.
  */
-export const sendingKeys = {
+const sendingKeys = {
   all: ["sending"] as const,
   connections: () => [...sendingKeys.all, "connections"] as const,
   campaigns: (connectionId: string) => [...sendingKeys.all, "campaigns", connectionId] as const,
@@ -27,7 +27,7 @@ export const sendingKeys = {
 };
 
 /** The table's push-receipt badges read this key; a push that ends makes it stale. */
-export const pushReceiptsKey = (csvId: string) => ["push-receipts", csvId] as const;
+const pushReceiptsKey = (csvId: string) => ["push-receipts", csvId] as const;
 
 /** How often a queued or running push is asked for its progress. */
 const PUSH_POLL_MS = 1000;
@@ -114,7 +114,7 @@ export function useCampaigns(connectionId: string | null) {
 // ---- Pushes ------------------------------------------------------------------------------------
 
 /** The mapping a push is sent with: `null` leaves an optional field out; `variables` replaces the default set. */
-export interface PushMappingInput {
+interface PushMappingInput {
   email?: string;
   firstName?: string | null;
   lastName?: string | null;
