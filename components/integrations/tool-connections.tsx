@@ -46,7 +46,9 @@ export function ToolConnectionCards() {
   const connections = useToolConnections();
   const remove = useDeleteToolConnection();
   const [adding, setAdding] = useState<IntegrationService | null>(null);
+  // The key asked about stays set while the question closes (its text must not empty during the animation).
   const [toDelete, setToDelete] = useState<IntegrationConnectionJson | null>(null);
+  const [asking, setAsking] = useState(false);
   const all = connections.data ?? NO_CONNECTIONS;
 
   function onDelete(connection: IntegrationConnectionJson) {
@@ -80,15 +82,18 @@ export function ToolConnectionCards() {
               error={connections.isError ? messageOf(connections.error, "Could not load your keys.") : null}
               onRetry={() => void connections.refetch()}
               deletingId={remove.isPending ? remove.variables : null}
-              onDelete={setToDelete}
+              onDelete={(connection) => {
+                setToDelete(connection);
+                setAsking(true);
+              }}
             />
           </IntegrationCard>
         );
       })}
       <ToolKeyDialog service={adding} onOpenChange={(open) => !open && setAdding(null)} />
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
+        open={asking}
+        onOpenChange={setAsking}
         title="Delete this key?"
         message={
           toDelete
