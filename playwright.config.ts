@@ -6,6 +6,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 /** The fake AI provider (tests/fakes) the app under test talks to; tests steer it via /__control. */
 export const FAKE_PROVIDER_PORT = PORT + 50;
+/**
+ * The fake sending tools (tests/fakes): Instantly on this port, Smartlead on the next, lemlist on the one
+ * after and ZeroBounce on the fourth; tests steer them via /__control.
+ */
+export const FAKE_TOOLS_PORT = PORT + 60;
 const stamp = process.env.E2E_STAMP ?? "manual";
 
 const serverEnv: Record<string, string> = {
@@ -14,6 +19,10 @@ const serverEnv: Record<string, string> = {
   ADMIN_EMAILS: "admin@e2e.test",
   OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`,
   ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
+  INSTANTLY_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT}`,
+  SMARTLEAD_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 1}`,
+  LEMLIST_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 2}`,
+  ZEROBOUNCE_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 3}`,
   NEXT_TELEMETRY_DISABLED: "1",
   // The model registry's "today" is pinned (as in the Vitest set-up): tests/e2e/model-guard.spec.ts relies on
   // gpt-5 shutting down within 30 days, and no test breaks when a listed model's date passes.
@@ -74,6 +83,14 @@ export default defineConfig({
     {
       command: `node node_modules/tsx/dist/cli.mjs tests/fakes/serve-fake-provider.ts ${FAKE_PROVIDER_PORT}`,
       url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/tsx/dist/cli.mjs tests/fakes/serve-fake-sending-tools.ts ${FAKE_TOOLS_PORT}`,
+      url: `http://127.0.0.1:${FAKE_TOOLS_PORT}/__health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",

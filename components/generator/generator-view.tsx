@@ -2,6 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import { ModelWarnings } from "@/components/models/model-warnings";
+import { usePushSession } from "@/components/push/use-push-session";
 import { starterSettings } from "@/lib/ai/starter-templates";
 import { messageOf } from "@/lib/client/api";
 import { useAiConfig, useCredits, useModels, useTemplates } from "@/lib/client/queries/ai";
@@ -14,7 +15,7 @@ import { FileLoading, GeneratorAlerts } from "./generator-status";
 import { GeneratorTable, rowsInView } from "./generator-table";
 import { GeneratorToolbar } from "./generator-toolbar";
 // The dialogs load their code when first opened (lazy-dialogs.tsx).
-import { AiConfigDialog, CreditLimitDialog, ExportGateDialog } from "./lazy-dialogs";
+import { AiConfigDialog, CreditLimitDialog, ExportGateDialog, PushDialog } from "./lazy-dialogs";
 import { ProgressPanel } from "./progress-panel";
 import { QualityControls } from "./quality-controls";
 import { useQualityView } from "./quality-view";
@@ -57,6 +58,7 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
   const gen = useGeneration({ table, config: config.aiConfig, credits, edits, show: showMessage, openLimit });
   const quality = useQualityView(table, setOpError);
   const exporter = useExport(table, (target) => void deliveryRecorded(target), quality.blockedRowIds);
+  const pushSession = usePushSession(table?.id ?? null);
 
   const tableDialogs = useTableDialogs();
   const dialog = useConfigDialog(templateId);
@@ -103,6 +105,12 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
             label: "Export to Zapier",
             configured: integrations.zapier.isConfigured,
             onSelect: () => exporter.exportTo("zapier"),
+          },
+          {
+            id: "push",
+            label: "Push to a campaign…",
+            configured: pushSession.configured,
+            onSelect: () => pushSession.setOpen(true),
           },
         ]}
         onAddRow={() => tableDialogs.setAddRowOpen(true)}
@@ -160,6 +168,7 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
         onRun={gen.runAfterSave}
       />
       <ExportGateDialog {...exporter.gate} />
+      <PushDialog session={pushSession} csvId={table?.id ?? null} columns={table?.columns ?? []} />
       <CreditLimitDialog open={limitOpen} onOpenChange={setLimitOpen} daily={credits?.credits.daily ?? 100} />
       <TableDialogs dialogs={tableDialogs} table={table} edits={edits} fail={fail} />
     </div>

@@ -42,3 +42,7 @@ export const ConfirmDialog = onDemand(
   () => import("@/components/feedback/confirm-dialog").then((m) => m.ConfirmDialog),
   (p) => p.open,
 );
+export const PushDialog = onDemand(
+  () => import("@/components/push/push-dialog").then((m) => m.PushDialog),
+  (p) => p.session.open,
+);

@@ -4,42 +4,15 @@ import { Sheet as SheetIcon, Webhook, Zap } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { useIntegrations } from "@/lib/client/queries/integrations";
+import { IntegrationCard } from "./integration-card";
 import { MakeDialog } from "./make-dialog";
+import { ToolConnectionCards } from "./tool-connections";
 import { ZapierDialog } from "./zapier-dialog";
 
-function IntegrationCard({
-  icon,
-  title,
-  description,
-  badge,
-  action,
-}: {
-  icon: React.ReactNode;
-  title: string;
-  description: string;
-  badge?: React.ReactNode;
-  action: React.ReactNode;
-}) {
-  return (
-    <Card data-testid={`integration-${title.toLowerCase().replace(/\s+/g, "-")}`}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          {icon}
-          {title}
-          {badge}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex-1" />
-      <CardFooter>{action}</CardFooter>
-    </Card>
-  );
-}
-
 /**
- * Dashboard "Integrations": the scenario service, the webhook-automation service, and the spreadsheet (coming soon).
+ * Dashboard "Integrations": the scenario service, the webhook-automation service, the spreadsheet (coming soon),
+ * then the sending tools (Instantly, Smartlead, lemlist) and the address checker (ZeroBounce) with their keys.
  */
 export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) {
   // The dialogs start from the saved config: they open once it has been read.
@@ -85,6 +58,7 @@ export function IntegrationsSection({ zapierPrefix }: { zapierPrefix: string }) 
             </Button>
           }
         />
+        <ToolConnectionCards />
       </div>
       <MakeDialog open={open === "make"} onOpenChange={(o) => setOpen(o ? "make" : null)} config={make} />
       <ZapierDialog

@@ -8,6 +8,14 @@ import {
   rowNamed,
 } from "./dashboard-support";
 import { cell, importProspects, openGenerator, OPENAI_KEY, rowAt, SUBJECT } from "./generation-support";
+import {
+  acceptToolKey,
+  addToolKeyViaApi,
+  chooseCampaign,
+  createFakeCampaign,
+  openPushDialog,
+  toolCard,
+} from "./push-support";
 import { adminSession, registerVerified, uniqueEmail } from "./support";
 
 // axe (WCAG 2.0/2.1 A and AA) over every screen and its main dialogs, in the light and the dark
@@ -89,8 +97,12 @@ for (const mode of MODES) {
         useCase: "web_research",
         connectionId: connection._id,
       });
+      // A sending-tool key, so its Integrations card lists one (name, masked key, rename and delete).
+      const toolKey = await acceptToolKey(page.request, "instantly");
+      await addToolKeyViaApi(page.request, { service: "instantly", name: "A11y Instantly", apiKey: toolKey });
       await page.reload();
       await expect(dashboardCard(page, "Email Templates").getByText("A11y linked")).toBeVisible();
+      await expect(toolCard(page, "instantly").getByText("A11y Instantly")).toBeVisible();
       await expectAccessible(page, "/dashboard", mode);
 
       await dashboardCard(page, "API Keys").getByRole("button", { name: "Manage Connections" }).click();
@@ -112,12 +124,19 @@ for (const mode of MODES) {
       await page.getByTestId("integration-zapier").getByRole("button", { name: "Connect" }).click();
       await expectAccessible(page, "Zapier", mode, dialog(page, "Zapier Integration"));
       await closeDialog(page, "Zapier Integration");
+
+      await toolCard(page, "smartlead").getByRole("button", { name: "Add key" }).click();
+      await expectAccessible(page, "Add Smartlead key", mode, dialog(page, "Add Smartlead key"));
+      await closeDialog(page, "Add Smartlead key");
     });
 
     test(`generator and its dialogs (${mode})`, async ({ page }) => {
-      test.setTimeout(240_000); // sixteen scans and a generated row: 1.8 min on a loaded two-core machine
+      test.setTimeout(270_000); // seventeen scans and a generated row: 2 min on a loaded two-core machine
       await openDashboardAsNewUser(page);
       await createConnectionViaApi(page.request, { name: "A11y OpenAI", provider: "OpenAI", apiKey: OPENAI_KEY });
+      const toolKey = await acceptToolKey(page.request, "instantly");
+      const campaign = await createFakeCampaign(page.request, "instantly", toolKey, "A11y campaign");
+      await addToolKeyViaApi(page.request, { service: "instantly", name: "A11y Instantly", apiKey: toolKey });
 
       // The generator, empty and with the 25 prospects.
       await openGenerator(page);
@@ -156,6 +175,14 @@ for (const mode of MODES) {
       await expectAccessible(page, "delete row confirmation", mode, page.getByRole("alertdialog"));
       await page.keyboard.press("Escape");
       await expect(page.getByRole("alertdialog")).toBeHidden();
+
+      // Push to a campaign, after a dry run (its summary and the sample leads).
+      const push = await openPushDialog(page);
+      await chooseCampaign(page, push, campaign.name);
+      await push.getByRole("button", { name: "Dry run" }).click();
+      await expect(push.getByTestId("dry-run-summary")).toHaveText(/^Will push 1\b/, { timeout: 20_000 });
+      await expectAccessible(page, "Push to a campaign (dry run)", mode, push);
+      await closeDialog(page, "Push to a campaign");
     });
 
     test(`help centre and a ticket (${mode})`, async ({ page }) => {

@@ -37,11 +37,18 @@ async function msUntilHidden(closed: Locator, startedAt: number): Promise<number
 }
 
 test.describe("Dashboard: Integrations", () => {
-  test("shows Make, Zapier and a disabled 'Coming soon' Google Sheets card", async ({ page }) => {
+  test("shows Make, Zapier, a disabled 'Coming soon' Google Sheets card and the sending tools' cards", async ({
+    page,
+  }) => {
     await openDashboardAsNewUser(page);
     const section = page.getByRole("region", { name: "Integrations" });
     await expect(section.getByRole("heading", { name: "Integrations" })).toBeVisible();
-    await expect(section.locator('[data-slot="card"]')).toHaveCount(3);
+    // Make, Zapier, Google Sheets, then Instantly, Smartlead, lemlist and ZeroBounce (tests/e2e/push.spec.ts).
+    await expect(section.locator('[data-slot="card"]')).toHaveCount(7);
+    for (const id of ["instantly", "smartlead", "lemlist", "zerobounce"]) {
+      await expect(page.getByTestId(`integration-${id}`).getByRole("button", { name: "Add key" })).toBeEnabled();
+      await expect(page.getByTestId(`integration-${id}`).getByText("No key yet.")).toBeVisible();
+    }
     for (const id of ["make", "zapier"] as const) {
       await expect(card(page, id).getByRole("button", { name: "Connect" })).toBeEnabled();
       await expect(card(page, id).getByText("Connected")).toHaveCount(0);
@@ -174,6 +181,7 @@ test.describe("Email generator: Export to", () => {
       "Export as CSV",
       "Export to Make (Not configured)",
       "Export to Zapier (Not configured)",
+      "Push to a campaign… (Not configured)",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Export as CSV" })).toBeEnabled();
     await expect(menu.getByRole("menuitem", { name: "Export to Make (Not configured)" })).toBeDisabled();
