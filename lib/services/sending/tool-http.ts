@@ -42,7 +42,7 @@ export interface ToolCallOptions {
   signal?: AbortSignal;
 }
 
-const RETRIES = 5;
+const RETRIES = 4;
 const TIMEOUT_MS = 30_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
@@ -54,9 +54,10 @@ export function redactUrl(url: string): string {
 
 /** How long a 429 (or an exhausted rate-limit window) asks us to wait, from its headers; null: not said. */
 export function waitFromHeaders(headers: Headers, now = Date.now()): number | null {
-  const retryAfter = headers.get("retry-after");
+  const retryAfter = headers.get("retry-after")?.trim();
   if (retryAfter) {
-    const seconds = Number(retryAfter);
+    // A header sent twice arrives joined ("1, 1"): its first value counts.
+    const seconds = Number(retryAfter.split(",")[0]);
     if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
     const date = Date.parse(retryAfter);
     if (Number.isFinite(date)) return Math.max(0, date - now);
@@ -121,7 +122,7 @@ export async function callTool(req: ToolRequest, options: ToolCallOptions): Prom
       if (options.signal?.aborted) throw err;
       detail = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "network error";
       log.warn({ service: options.service, url: redactUrl(req.url), attempt, detail }, "tool call failed");
-      await sleep(backoff(attempt, backoffBase), undefined, { signal: options.signal });
+      if (attempt < retries) await sleep(backoff(attempt, backoffBase), undefined, { signal: options.signal });
       continue;
     }
     if (res.status !== 429 && res.status < 500) return { status: res.status, body: await readBody(res) };
@@ -134,7 +135,7 @@ export async function callTool(req: ToolRequest, options: ToolCallOptions): Prom
       "tool call retried",
     );
     if (res.status === 429) await blockKey(keyHash, Date.now() + pause);
-    else await sleep(pause, undefined, { signal: options.signal });
+    else if (attempt < retries) await sleep(pause, undefined, { signal: options.signal });
   }
   throw new ToolUnreachableError(options.service, detail);
 }
