@@ -65,6 +65,7 @@ import {
   RowApproval,
   WebSource,
 } from "@/lib/responses/quality";
+import { Preferences } from "@/lib/responses/preferences";
 import { Ticket } from "@/lib/responses/support";
 import { ApiKey, CreatedApiKey, CronWork, Health, OpenApiDocumentSchema } from "@/lib/responses/system";
 import { Estimate, UsageDays } from "@/lib/responses/usage";
@@ -138,6 +139,7 @@ export const RESPONSE_SCHEMAS = {
   KeepPreview,
   FileQuality,
   RowApproval,
+  Preferences,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

@@ -17,6 +17,7 @@ import { SYSTEM_OPERATIONS } from "./system-operations";
 import type { OperationSpec } from "./operation-spec";
 import { QUALITY_OPERATIONS } from "./quality-operations";
 import { USAGE_OPERATIONS } from "./usage-operations";
+import { PREFERENCES_OPERATIONS } from "./preferences-operations";
 
 export const OPERATIONS: readonly OperationSpec[] = [
   ...AUTH_OPERATIONS,
@@ -30,4 +31,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...SYSTEM_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...QUALITY_OPERATIONS,
+  ...PREFERENCES_OPERATIONS,
 ];
