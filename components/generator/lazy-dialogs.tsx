@@ -42,3 +42,7 @@ export const ConfirmDialog = onDemand(
   () => import("@/components/feedback/confirm-dialog").then((m) => m.ConfirmDialog),
   (p) => p.open,
 );
+export const ReadingView = onDemand(
+  () => import("./reading-view").then((m) => m.ReadingView),
+  (p) => p.row !== null,
+);
