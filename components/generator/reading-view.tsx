@@ -109,7 +109,7 @@ export function ReadingView(props: ReadingViewProps) {
             tabIndex={0}
             aria-label="Prospect and e-mail"
             className="min-h-0 space-y-5 overflow-y-auto rounded-md border p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            data-testid="reading-body"
+            data-testid="reading-content"
           >
             <ProspectSummary columns={props.inputColumns} row={row} />
             <GeneratedOutput columns={props.outputColumns} row={row} />

@@ -46,6 +46,9 @@ export function useReadingView(rows: readonly TableRow[], scrollRef: React.RefOb
   const [current, setCurrent] = useState<Current | null>(null);
   const index = resolveIndex(rows, current);
   const open = index >= 0;
+  // Every row read left the list (the flagged filter after a regeneration): closed for good, not
+  // opened again when rows come back.
+  if (current && !open) setCurrent(null);
 
   const goTo = (i: number) => {
     const row = rows[i];
