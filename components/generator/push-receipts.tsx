@@ -6,10 +6,10 @@ import { SERVICE_LABELS } from "@/lib/sending/tools";
 import { TapTooltip } from "./tap-tooltip";
 
 /** "Instantly · Q4 outreach". */
-export const receiptLabel = (r: PushReceiptJson) => `${SERVICE_LABELS[r.service] ?? r.service} · ${r.campaignName}`;
+const receiptLabel = (r: PushReceiptJson) => `${SERVICE_LABELS[r.service] ?? r.service} · ${r.campaignName}`;
 
 /** When a receipt was pushed, in the reader's locale ("Mar 12, 2026, 10:04 AM"). */
-export function pushedAtText(r: PushReceiptJson): string {
+function pushedAtText(r: PushReceiptJson): string {
   const at = new Date(r.pushedAt);
   return Number.isNaN(at.getTime())
     ? r.pushedAt

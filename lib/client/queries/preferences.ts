@@ -15,7 +15,7 @@ const preferencesKeys = {
 const DEFAULTS: PreferencesJson = { generatorView: DEFAULT_GENERATOR_VIEW };
 
 /** `GET /api/preferences` (initial data from the page when it has it); a failed read leaves the defaults. */
-export function usePreferences(initial?: PreferencesJson) {
+function usePreferences(initial?: PreferencesJson) {
   return useQuery({
     queryKey: preferencesKeys.all,
     queryFn: () => api<PreferencesJson>("/api/preferences"),
@@ -25,7 +25,7 @@ export function usePreferences(initial?: PreferencesJson) {
 }
 
 /** `PUT /api/preferences`: shown at once, put back when the server refuses. */
-export function useSavePreferences() {
+function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdatePreferencesInput) =>

@@ -5,8 +5,8 @@ import type { PushReceiptsJson } from "@/lib/responses/sending";
 /** One place a row was pushed: a campaign of a sending tool. */
 export type PushReceiptJson = PushReceiptsJson["receipts"][number];
 
-/** The query key of a file's push receipts (a push invalidates it when it ends). */
-export const pushReceiptsKey = (csvId: string) => ["push-receipts", csvId] as const;
+/** The query key of a file's push receipts: `["push-receipts", csvId]` (a push invalidates it when it ends). */
+const pushReceiptsKey = (csvId: string) => ["push-receipts", csvId] as const;
 
 const NO_RECEIPTS: ReadonlyMap<number, PushReceiptJson[]> = new Map();
 
