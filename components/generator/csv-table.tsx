@@ -1,124 +1,25 @@
 "use client";
 
-import {
-  columnResizingFeature,
-  columnSizingFeature,
-  createColumnHelper,
-  FlexRender,
-  tableFeatures,
-  useTable,
-  type Row,
-} from "@tanstack/react-table";
+import { FlexRender, useTable, type Header, type Row } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo } from "react";
 import { cn } from "@/lib/utils";
 import { ColumnHeader } from "./column-header";
+import {
+  buildColumns,
+  features,
+  type ColumnSlot,
+  type CsvTableMeta,
+  type Features,
+  type RowState,
+} from "./csv-columns";
 import type { TableRow } from "./csv-store";
-import { EditableCell } from "./editable-cell";
 
 export const ROW_HEIGHT = 40;
-/** Data columns: 150 px by default, resizable down to 80 px. */
-const DEFAULT_COLUMN_WIDTH = 150;
-const MIN_COLUMN_WIDTH = 80;
-const NUMBER_WIDTH = 56;
-/** Quality badge and approve check (76 px), then generate, edit, view response and delete. */
-const ACTIONS_WIDTH = 256;
-
-export interface RowState {
-  className?: string;
-  /** Shown in the Actions cell instead of the actions ("Generating..."). */
-  label?: string;
-}
-
-/** What the cells need from the screen (passed as the table's meta, so column definitions stay stable). */
-interface CsvTableMeta {
-  onSaveCell: (rowId: number, column: string, value: string) => void;
-  renderActions: (row: TableRow, index: number) => React.ReactNode;
-  rowState?: (row: TableRow) => RowState | undefined;
-  /** A row's 0-based index in the file, when the table shows only some rows (default: its position). */
-  rowIndex?: (row: TableRow) => number;
-}
-
-type ColumnKind = { kind: "number" } | { kind: "data"; name: string } | { kind: "actions" };
-
-const features = tableFeatures({
-  columnSizingFeature,
-  columnResizingFeature,
-  tableMeta: {} as CsvTableMeta,
-  columnMeta: {} as ColumnKind,
-});
-type Features = typeof features;
-
-/** The row's index in the file: what its number shows and what its actions act on. */
-const indexOf = (meta: CsvTableMeta, row: Row<Features, TableRow>) => meta.rowIndex?.(row.original) ?? row.index;
-
-const helper = createColumnHelper<Features, TableRow>();
-
-const fixed = (size: number) => ({ size, minSize: size, maxSize: size, enableResizing: false });
-
-/** The row number, one column per CSV column (ids prefixed: a CSV column may be named anything), Actions. */
-function buildColumns(names: string[]) {
-  return helper.columns([
-    helper.display({
-      id: "number",
-      header: "#",
-      meta: { kind: "number" },
-      ...fixed(NUMBER_WIDTH),
-      cell: ({ row, column, table }) => (
-        <div
-          role="rowheader"
-          className="sticky left-0 z-10 flex shrink-0 items-center border-r bg-inherit px-2 text-xs text-muted-foreground"
-          style={{ width: column.getSize() }}
-        >
-          {indexOf(table.options.meta!, row) + 1}
-        </div>
-      ),
-    }),
-    ...names.map((name) =>
-      helper.accessor((row) => row.data[name] ?? "", {
-        id: `column:${name}`,
-        header: name,
-        meta: { kind: "data", name },
-        size: DEFAULT_COLUMN_WIDTH,
-        minSize: MIN_COLUMN_WIDTH,
-        cell: ({ row, column, getValue, table }) => (
-          <EditableCell
-            column={name}
-            value={getValue()}
-            width={column.getSize()}
-            rowId={row.original.id}
-            onSave={table.options.meta!.onSaveCell}
-          />
-        ),
-      }),
-    ),
-    helper.display({
-      id: "actions",
-      header: "Actions",
-      meta: { kind: "actions" },
-      ...fixed(ACTIONS_WIDTH),
-      cell: ({ row, column, table }) => {
-        const label = table.options.meta!.rowState?.(row.original)?.label;
-        return (
-          <div
-            role="cell"
-            className="sticky right-0 z-10 ml-auto flex shrink-0 items-center gap-1 border-l bg-inherit px-2"
-            style={{ width: column.getSize() }}
-          >
-            {label ? (
-              <span className="text-xs font-medium text-primary">{label}</span>
-            ) : (
-              table.options.meta!.renderActions(row.original, indexOf(table.options.meta!, row))
-            )}
-          </div>
-        );
-      },
-    }),
-  ]);
-}
 
 interface Props extends CsvTableMeta {
-  columns: string[];
+  /** The columns between the row number and Actions, in the order shown. */
+  columns: readonly ColumnSlot[];
   rows: TableRow[];
   /** Shown instead of rows when there are none (a filter that matches no row). */
   empty?: React.ReactNode;
@@ -139,6 +40,7 @@ export function CsvTable({
   onDeleteColumn,
   onSaveCell,
   renderActions,
+  renderDisplay,
   rowState,
   rowIndex,
   empty,
@@ -150,7 +52,7 @@ export function CsvTable({
     data: rows,
     getRowId: rowId,
     columnResizeMode: "onChange",
-    meta: { onSaveCell, renderActions, rowState, rowIndex },
+    meta: { onSaveCell, renderActions, renderDisplay, rowState, rowIndex },
   });
   const tableRows = table.getRowModel().rows;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual manages its own state
@@ -171,37 +73,9 @@ export function CsvTable({
     >
       <div role="table" aria-rowcount={rows.length + 1} style={{ width: table.getTotalSize(), minWidth: "100%" }}>
         <div role="row" className="sticky top-0 z-20 flex border-b bg-muted">
-          {headers.map((header) => {
-            const meta = header.column.columnDef.meta;
-            if (meta?.kind === "data") {
-              return (
-                <ColumnHeader
-                  key={header.id}
-                  name={meta.name}
-                  width={header.getSize()}
-                  resizing={header.column.getIsResizing()}
-                  onResizeStart={header.getResizeHandler()}
-                  onDelete={() => onDeleteColumn(meta.name)}
-                />
-              );
-            }
-            const number = meta?.kind === "number";
-            return (
-              <div
-                key={header.id}
-                role="columnheader"
-                className={cn(
-                  "sticky z-10 flex h-10 shrink-0 items-center bg-muted px-2",
-                  number
-                    ? "left-0 border-r text-xs text-muted-foreground"
-                    : "right-0 ml-auto border-l text-sm font-semibold",
-                )}
-                style={{ width: header.getSize() }}
-              >
-                <FlexRender header={header} />
-              </div>
-            );
-          })}
+          {headers.map((header) => (
+            <HeaderCell key={header.id} header={header} onDeleteColumn={onDeleteColumn} />
+          ))}
         </div>
         {rows.length === 0 && empty ? (
           <div className="sticky left-0 w-full max-w-[calc(100vw-4rem)] p-8 text-center text-sm text-muted-foreground">
@@ -219,6 +93,43 @@ export function CsvTable({
           ))}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** A header: a CSV column's (resizable, deletable), a display column's, or the sticky "#" and Actions. */
+function HeaderCell({
+  header,
+  onDeleteColumn,
+}: {
+  header: Header<Features, TableRow>;
+  onDeleteColumn: (column: string) => void;
+}) {
+  const meta = header.column.columnDef.meta;
+  if (meta?.kind === "data") {
+    return (
+      <ColumnHeader
+        name={meta.name}
+        width={header.getSize()}
+        resizing={header.column.getIsResizing()}
+        onResizeStart={header.getResizeHandler()}
+        onDelete={() => onDeleteColumn(meta.name)}
+      />
+    );
+  }
+  const kind = meta?.kind ?? "actions";
+  return (
+    <div
+      role="columnheader"
+      className={cn(
+        "flex h-10 shrink-0 items-center bg-muted px-2",
+        kind === "number" && "sticky left-0 z-10 border-r text-xs text-muted-foreground",
+        kind === "display" && "border-r text-sm font-semibold",
+        kind === "actions" && "sticky right-0 z-10 ml-auto border-l text-sm font-semibold",
+      )}
+      style={{ width: header.getSize() }}
+    >
+      <FlexRender header={header} />
     </div>
   );
 }

@@ -1,18 +1,28 @@
 "use client";
 
 import { isFailedRow } from "@/lib/ai/result";
+import { usePushReceipts } from "@/lib/client/queries/push-receipts";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
+import type { GeneratorView } from "@/lib/services/preferences/schemas";
+import type { RowState } from "./csv-columns";
 import type { CsvTable as CsvTableData, TableRow } from "./csv-store";
-import { CsvTable, ROW_HEIGHT, type RowState } from "./csv-table";
+import { CsvTable, ROW_HEIGHT } from "./csv-table";
+// The reading view loads its code when first opened (lazy-dialogs.tsx).
+import { ReadingView } from "./lazy-dialogs";
+import { PUSHED_COLUMN, PushReceiptBadge } from "./push-receipts";
 import { QualityCell } from "./quality-cell";
 import type { QualityView } from "./quality-view";
 import { hasAiResponse, RowActions } from "./row-actions";
 import type { useTableDialogs } from "./table-dialogs";
 import { TableFooter } from "./table-footer";
+import { TableViewBar } from "./table-view-bar";
+import { useReadingView } from "./use-reading-view";
+import { useTableLayout } from "./use-table-layout";
 
 /** Row highlights, light and dark: a row being generated, and a failed row (red, with Retry). */
 const GENERATING: RowState = { className: "bg-accent hover:bg-accent", label: "Generating..." };
 const FAILED: RowState = { className: "bg-red-50 hover:bg-red-100 dark:bg-red-950 dark:hover:bg-red-900" };
+const NO_RECEIPTS: never[] = [];
 
 /** The file indices of the rows the table's scroller shows now (the "Flagged rows" filter may show only some). */
 export function rowsInView(scroller: HTMLDivElement | null, quality: QualityView): number[] {
@@ -35,22 +45,43 @@ interface Props {
   generateOne: (row: TableRow, index: number, isRetry: boolean) => void;
   onSaveCell: (rowId: number, column: string, value: string) => void;
   dialogs: ReturnType<typeof useTableDialogs>;
+  /** The saved output schema (JSON text): its fields are output columns. */
+  jsonSchema: string;
+  view: GeneratorView;
+  onViewChange: (view: GeneratorView) => void;
 }
 
-/** The generator's table: the rows the quality filter shows, each with its actions, and the footer. */
-export function GeneratorTable({ table, quality, scrollRef, isGenerating, generateOne, onSaveCell, dialogs }: Props) {
+/**
+ * The generator's table: the view switch and "Read one by one" above it, the rows the quality filter
+ * shows (each with its actions and where it was pushed), the footer, and the reading view.
+ */
+export function GeneratorTable(props: Props) {
+  const { table, quality, scrollRef, isGenerating, generateOne, dialogs } = props;
+  const receipts = usePushReceipts(table.id);
+  const layout = useTableLayout(table, props.view, props.jsonSchema, receipts.size > 0);
+  const reading = useReadingView(quality.visibleRows, scrollRef);
   const rowState = (row: TableRow) => (isGenerating(row.id) ? GENERATING : isFailedRow(row.data) ? FAILED : undefined);
+  const read = reading.row;
   return (
     <>
+      <TableViewBar
+        view={props.view}
+        onViewChange={props.onViewChange}
+        onRead={reading.openInView}
+        canRead={quality.visibleRows.length > 0}
+      />
       <CsvTable
-        columns={table.columns}
+        columns={layout.slots}
         rows={quality.visibleRows}
         rowIndex={quality.indexOf}
         empty="No flagged rows: no generated row has a quality flag."
         scrollRef={scrollRef}
         onDeleteColumn={(name) => dialogs.setConfirm({ kind: "column", name })}
-        onSaveCell={onSaveCell}
+        onSaveCell={props.onSaveCell}
         rowState={rowState}
+        renderDisplay={(id, row) =>
+          id === PUSHED_COLUMN.id ? <PushReceiptBadge receipts={receipts.get(row.id)} /> : null
+        }
         renderActions={(row, index) => (
           <RowActions
             quality={
@@ -76,6 +107,21 @@ export function GeneratorTable({ table, quality, scrollRef, isGenerating, genera
         shown={quality.visibleRows.length}
         columns={table.columns.length}
         scrollRef={scrollRef}
+      />
+      <ReadingView
+        row={read}
+        index={reading.index}
+        count={quality.visibleRows.length}
+        rowNumber={read ? quality.indexOf(read) + 1 : 0}
+        totalRows={table.rows.length}
+        flaggedOnly={quality.flaggedOnly}
+        inputColumns={layout.inputs}
+        outputColumns={layout.outputs}
+        quality={read ? quality.of(read) : undefined}
+        receipts={(read && receipts.get(read.id)) || NO_RECEIPTS}
+        onMove={reading.move}
+        onToggleApproved={() => read && quality.toggleApproved(read)}
+        onClose={reading.close}
       />
     </>
   );

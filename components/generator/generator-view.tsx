@@ -7,6 +7,7 @@ import { starterSettings } from "@/lib/ai/starter-templates";
 import { messageOf } from "@/lib/client/api";
 import { useAiConfig, useCredits, useModels, useTemplates } from "@/lib/client/queries/ai";
 import { useDeliveryRecorded, useIntegrations } from "@/lib/client/queries/integrations";
+import { useGeneratorView } from "@/lib/client/queries/preferences";
 import type { ModelOption } from "@/lib/services/models/available-models";
 import { CreditsMeter } from "./credits-meter";
 import { GeneratorEmptyState } from "./generator-empty-state";
@@ -27,18 +28,21 @@ import { useGeneration } from "./use-generation";
 import { useGeneratorFile } from "./use-generator-file";
 import { useTimedMessage } from "./use-timed-message";
 import type { CreditsJson, TemplateJson, UserAiConfigJson } from "@/lib/responses/ai";
+import type { PreferencesJson } from "@/lib/responses/preferences";
 
 interface Props {
   initialCsvId: string | null;
   templateId: string | null;
   initialConfig: UserAiConfigJson;
   initialCredits: CreditsJson | null;
+  /** The user's saved table view (read by the page; the client keeps it current). */
+  initialPreferences?: PreferencesJson;
 }
 
 const NO_MODELS: ModelOption[] = [];
 const NO_TEMPLATES: TemplateJson[] = [];
 
-export function GeneratorView({ initialCsvId, templateId, initialConfig, initialCredits }: Props) {
+export function GeneratorView({ initialCsvId, templateId, initialConfig, initialCredits, initialPreferences }: Props) {
   const { table, edits, importer, importFile, loading, loadError } = useGeneratorFile(initialCsvId);
   const [opError, setOpError] = useState("");
 
@@ -60,6 +64,7 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
   const exporter = useExport(table, (target) => void deliveryRecorded(target), quality.blockedRowIds);
   const pushSession = usePushSession(table?.id ?? null);
 
+  const tableView = useGeneratorView(initialPreferences);
   const tableDialogs = useTableDialogs();
   const dialog = useConfigDialog(templateId);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -147,6 +152,9 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
           generateOne={gen.generateOne}
           onSaveCell={saveCell}
           dialogs={tableDialogs}
+          jsonSchema={config.aiConfig.jsonSchema}
+          view={tableView.view}
+          onViewChange={tableView.setView}
         />
       ) : !loading ? (
         <GeneratorEmptyState

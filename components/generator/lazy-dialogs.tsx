@@ -46,3 +46,7 @@ export const PushDialog = onDemand(
   () => import("@/components/push/push-dialog").then((m) => m.PushDialog),
   (p) => p.session.open,
 );
+export const ReadingView = onDemand(
+  () => import("./reading-view").then((m) => m.ReadingView),
+  (p) => p.row !== null,
+);

@@ -1,12 +1,11 @@
 "use client";
 
 import { Check, OctagonAlert, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { Button } from "@/components/ui/button";
 import type { QualityRowJson } from "@/lib/client/queries/quality";
 import { mostSevere, type QualityFlag } from "@/lib/quality/rules";
 import { cn } from "@/lib/utils";
+import { TapTooltip } from "./tap-tooltip";
 
 /** "2 quality flags: Unresolved placeholder "[First Name]"; Subject is 72 characters (limit 60)". */
 function flagsLabel(flags: readonly QualityFlag[]): string {
@@ -25,58 +24,43 @@ const BADGE = {
  * on focus and on click (touch), and Escape closes it.
  */
 function QualityBadge({ flags }: { flags: readonly QualityFlag[] }) {
-  const [open, setOpen] = useState(false);
   const severity = mostSevere(flags);
   if (severity === "clean") return null;
   const { Icon, className } = BADGE[severity];
   return (
-    <TooltipPrimitive.Provider delayDuration={150}>
-      <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
-        <TooltipPrimitive.Trigger asChild>
-          <button
-            type="button"
-            aria-label={flagsLabel(flags)}
-            data-severity={severity}
-            data-testid="quality-badge"
-            className={cn(
-              "inline-flex h-6 shrink-0 items-center gap-0.5 rounded-full px-1.5 text-xs font-semibold",
-              "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none",
-              className,
-            )}
-            onClick={(e) => {
-              e.preventDefault(); // Radix closes a tooltip on click; here a click (or tap) toggles it
-              setOpen((o) => !o);
-            }}
-          >
-            <Icon className="size-3.5" aria-hidden />
-            {flags.length}
-          </button>
-        </TooltipPrimitive.Trigger>
-        <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content
-            side="left"
-            sideOffset={6}
-            collisionPadding={8}
-            className="z-50 max-w-xs rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
-          >
-            <ul className="space-y-1">
-              {flags.map((f, i) => (
-                <li key={`${f.rule}-${i}`} className="flex gap-1.5">
-                  <span
-                    className={
-                      f.severity === "block" ? "font-semibold text-destructive" : "font-semibold text-warning-strong"
-                    }
-                  >
-                    {f.severity === "block" ? "Problem:" : "Warning:"}
-                  </span>{" "}
-                  <span>{f.message}</span>
-                </li>
-              ))}
-            </ul>
-          </TooltipPrimitive.Content>
-        </TooltipPrimitive.Portal>
-      </TooltipPrimitive.Root>
-    </TooltipPrimitive.Provider>
+    <TapTooltip
+      trigger={
+        <button
+          type="button"
+          aria-label={flagsLabel(flags)}
+          data-severity={severity}
+          data-testid="quality-badge"
+          className={cn(
+            "inline-flex h-6 shrink-0 items-center gap-0.5 rounded-full px-1.5 text-xs font-semibold",
+            "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none",
+            className,
+          )}
+        >
+          <Icon className="size-3.5" aria-hidden />
+          {flags.length}
+        </button>
+      }
+    >
+      <ul className="space-y-1">
+        {flags.map((f, i) => (
+          <li key={`${f.rule}-${i}`} className="flex gap-1.5">
+            <span
+              className={
+                f.severity === "block" ? "font-semibold text-destructive" : "font-semibold text-warning-strong"
+              }
+            >
+              {f.severity === "block" ? "Problem:" : "Warning:"}
+            </span>{" "}
+            <span>{f.message}</span>
+          </li>
+        ))}
+      </ul>
+    </TapTooltip>
   );
 }
 

@@ -76,6 +76,7 @@ import {
   PushRows,
   PushStarted,
 } from "@/lib/responses/sending";
+import { Preferences } from "@/lib/responses/preferences";
 import { Ticket } from "@/lib/responses/support";
 import { ApiKey, CreatedApiKey, CronWork, Health, OpenApiDocumentSchema } from "@/lib/responses/system";
 import { Estimate, UsageDays } from "@/lib/responses/usage";
@@ -158,6 +159,7 @@ export const RESPONSE_SCHEMAS = {
   Pushes,
   PushRows,
   PushReceipts,
+  Preferences,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

@@ -29,6 +29,7 @@ export const TAGS = [
   { name: "Templates", description: "Saved AI configurations." },
   { name: "CSV", description: "Imported prospect lists: files, rows, columns and cheap change polling." },
   { name: "Tickets", description: "The caller's support tickets." },
+  { name: "Preferences", description: "The caller's screen settings, kept on the server so they follow the user." },
   {
     name: "Webhooks",
     description: "Sending rows to Make (scenario webhook, optionally signed) and Zapier. See “Webhook signatures”.",

@@ -18,6 +18,7 @@ import type { OperationSpec } from "./operation-spec";
 import { QUALITY_OPERATIONS } from "./quality-operations";
 import { USAGE_OPERATIONS } from "./usage-operations";
 import { SENDING_OPERATIONS } from "./sending-operations";
+import { PREFERENCES_OPERATIONS } from "./preferences-operations";
 
 export const OPERATIONS: readonly OperationSpec[] = [
   ...AUTH_OPERATIONS,
@@ -32,4 +33,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...USAGE_OPERATIONS,
   ...QUALITY_OPERATIONS,
   ...SENDING_OPERATIONS,
+  ...PREFERENCES_OPERATIONS,
 ];

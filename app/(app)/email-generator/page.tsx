@@ -3,6 +3,7 @@ import { GeneratorView } from "@/components/generator/generator-view";
 import { requirePageUser } from "@/lib/auth/guards";
 import { getUserAiConfig } from "@/lib/services/ai-config/ai-config";
 import { getCredits } from "@/lib/services/credits/credits";
+import { getPreferences } from "@/lib/services/preferences/preferences";
 
 export const metadata: Metadata = { title: "Email Generator" };
 
@@ -12,10 +13,11 @@ export default async function EmailGeneratorPage({
   searchParams: Promise<{ csvId?: string; template?: string }>;
 }) {
   const { user } = await requirePageUser();
-  const [{ csvId, template }, config, credits] = await Promise.all([
+  const [{ csvId, template }, config, credits, preferences] = await Promise.all([
     searchParams,
     getUserAiConfig(user.id),
     getCredits(user),
+    getPreferences(user.id),
   ]);
   return (
     <GeneratorView
@@ -23,6 +25,7 @@ export default async function EmailGeneratorPage({
       templateId={template ?? null}
       initialConfig={config}
       initialCredits={credits}
+      initialPreferences={preferences}
     />
   );
 }
