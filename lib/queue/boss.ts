@@ -7,8 +7,8 @@ import { logger } from "@/lib/log";
 
 /**
  * The kinds of background work and their pg-boss queues: a bulk run (standard or provider batch, its
- * collection included), an admin bulk e-mail, a webhook export, a push to a sending tool. A new kind adds its queue here and its
- * handler in ./work.ts.
+ * collection included), an admin bulk e-mail, a webhook export, a push to a sending tool. A new kind adds its
+ * queue here and its handler in ./work.ts.
  */
 export const QUEUES = {
   run: "generate-batch",

@@ -16,7 +16,7 @@ export const IntegrationConnection = z.object({
 
 export const IntegrationConnections = z.object({ connections: z.array(IntegrationConnection) });
 
-export const Campaign = z.object({
+const Campaign = z.object({
   id: z.string(),
   name: z.string(),
   status: z.union([z.string(), z.number()]).nullable().describe("As the tool gives it"),
@@ -24,7 +24,7 @@ export const Campaign = z.object({
 
 export const Campaigns = z.object({ campaigns: z.array(Campaign) });
 
-export const PushMapping = z.object({
+const PushMapping = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

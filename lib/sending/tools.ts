@@ -28,4 +28,3 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 export const PROVIDER_SKIPPED = "provider_skipped";
 
 export const PUSH_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
-export type PushStatus = (typeof PUSH_STATUSES)[number];

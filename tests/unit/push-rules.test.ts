@@ -98,7 +98,14 @@ describe("tool pacer", () => {
 
   it("reads Retry-After (seconds or a date) and an exhausted X-RateLimit window", () => {
     expect(waitFromHeaders(new Headers({ "retry-after": "2" }))).toBe(2000);
-    expect(waitFromHeaders(new Headers([["Retry-After", "1"], ["retry-after", "1"]]))).toBe(1000);
+    expect(
+      waitFromHeaders(
+        new Headers([
+          ["Retry-After", "1"],
+          ["retry-after", "1"],
+        ]),
+      ),
+    ).toBe(1000);
     expect(waitFromHeaders(new Headers({ "retry-after": new Date(10_000).toUTCString() }), 4000)).toBe(6000);
     expect(
       waitFromHeaders(new Headers({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1700000003" }), 1700000000000),

@@ -14,7 +14,7 @@ import type { PushInput } from "./schemas";
 import { SENDING_TOOL_CLIENTS } from "./tools";
 
 /** One chosen row of a push: pushed with its lead as the tool will receive it, or skipped with its reason. */
-export interface PlannedRow {
+interface PlannedRow {
   rowId: number;
   email: string;
   reason: SkipReason | null;
@@ -81,7 +81,7 @@ export async function planPush(userId: string, csvId: string, input: PushInput):
 }
 
 /** Skipped rows by reason (every reason, in order). */
-export function skippedCounts(rows: readonly PlannedRow[]): Record<SkipReason, number> {
+function skippedCounts(rows: readonly PlannedRow[]): Record<SkipReason, number> {
   const counts = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
   for (const row of rows) if (row.reason) counts[row.reason]++;
   return counts;

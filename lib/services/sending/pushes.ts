@@ -25,7 +25,7 @@ const NOT_FOUND = "Push not found";
 /** Receipts are written this many at a time. */
 const INSERT_CHUNK = 500;
 
-export function toPushJson(row: PushRow): PushJson {
+function toPushJson(row: PushRow): PushJson {
   return {
     id: row.id,
     csvId: row.csvId,

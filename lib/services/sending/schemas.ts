@@ -30,7 +30,7 @@ const variableName = safeString({ error: "Variable names are text" })
     },
   );
 
-export const pushMappingSchema = z.object({
+const pushMappingSchema = z.object({
   email: column.optional(),
   firstName: column.nullable().optional(),
   lastName: column.nullable().optional(),

@@ -3,11 +3,8 @@ import { env } from "@/lib/env";
 import { callTool, toolMessage } from "../tool-http";
 import { KeyRefusedError } from "./errors";
 
-/** ZeroBounce: at most 5 batch validations a minute per key (the credits read is not limited). */
-export const ZEROBOUNCE_LIMITS = [{ requests: 5, windowMs: 60_000 }];
-
 /** ZEROBOUNCE_BASE_URL replaces both of its hosts; unset, the API host or the bulk host. */
-export const zeroBounceBase = (host: "api" | "bulkapi") =>
+const zeroBounceBase = (host: "api" | "bulkapi") =>
   (env().toolBaseUrls.zerobounce ?? `https://${host}.zerobounce.net`).replace(/\/+$/, "");
 
 /** A key is refused when `GET /v2/getcredits` answers Credits below 0 or an `error` field. */
