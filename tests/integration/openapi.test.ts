@@ -22,12 +22,15 @@ import {
   ROUTE_METHODS,
   type RouteModule,
 } from "../support/openapi-routes";
+import { withFakeSendingTools } from "../support/sending";
 import { setWebhookEnv, startReceiverForMode } from "../support/webhooks";
 
 // The OpenAPI document against the route files: every route method is documented, every documented
 // operation answers (with the statuses it documents), and the document is well-formed OpenAPI 3.1.
 
 withFakeProviderAndDatabase();
+// The sending tools' operations call the tools: the fakes answer them (a documented example key is refused).
+withFakeSendingTools();
 
 /** Every route file's path and module (the catch-all excepted). */
 let routes = new Map<string, RouteModule>();

@@ -9,6 +9,7 @@ import { addConnection, withFakeProviderAndDatabase } from "../support/ai";
 import { documentValidator } from "../support/document-validator";
 import { registerAndVerify, type AnyJson } from "../support/http";
 import { callOperation, documentedSchema, loadRoutes, operationKey, type RouteModule } from "../support/openapi-routes";
+import { withFakeSendingTools } from "../support/sending";
 import { setWebhookEnv, startReceiverForMode } from "../support/webhooks";
 
 // docs/api.md "Response schemas": every documented operation is called with real resources of the
@@ -17,6 +18,7 @@ import { setWebhookEnv, startReceiverForMode } from "../support/webhooks";
 // drifts from the document fails here.
 
 withFakeProviderAndDatabase();
+const tools = withFakeSendingTools();
 
 const doc = buildOpenApiDocument();
 const validator = documentValidator(doc);
@@ -57,6 +59,10 @@ describe("every documented answer matches the document", () => {
     seeds.ids.email = `schemas-${Date.now()}@example.test`;
     seeds.ids.promoCode = `SCHEMA${Date.now().toString(36).toUpperCase()}`;
     await registerAndVerify(seeds.ids.email, PASSWORD);
+    // A sending tool's key and campaign the push operations name.
+    seeds.ids.toolKey = `schemas-instantly-${Date.now()}-key`;
+    tools().instantly.addKey(seeds.ids.toolKey);
+    seeds.ids.campaign = String(tools().instantly.addCampaign(seeds.ids.toolKey, { name: "Schemas" }).id);
   }, 120_000);
 
   const find = (id: string) => OPERATIONS.find((op) => op.operationId === id)!;
@@ -107,6 +113,10 @@ describe("every documented answer matches the document", () => {
         return { code: ids.promoCode };
       case "startCheckout":
         return { ...(op.bodyExample as object), promoCode: ids.promoCode };
+      case "createIntegrationConnection":
+        return { service: "instantly", name: "Schemas", apiKey: ids.toolKey };
+      case "pushToCampaign":
+        return { connectionId: ids.integration, campaignId: ids.campaign };
       case "checkProviderKey":
         return { provider: "OpenAI", apiKey: "sk-valid-schema-0000000000000001" };
       default:
@@ -123,6 +133,8 @@ describe("every documented answer matches the document", () => {
     if (name === "sessionId") return "cs_test_00000000000000";
     const byPrefix: Array<[string, string | undefined]> = [
       ["/api/csv/", seeds.csvId],
+      ["/api/integrations/connections/", ids.integration],
+      ["/api/pushes/", ids.push],
       ["/api/ai/templates/", ids.template],
       ["/api/ai/connections/", ids.connection],
       ["/api/ai/preview/", ids.preview],
@@ -139,13 +151,27 @@ describe("every documented answer matches the document", () => {
 
   /** Creating operations first (their answers name the resources the others use), deletions last. */
   const order = (op: OperationSpec): number => {
-    const first = ["importCsv", "createTemplate", "createConnection", "createTicket", "adminCreatePromoCode"];
+    const first = [
+      "importCsv",
+      "createTemplate",
+      "createConnection",
+      "createTicket",
+      "adminCreatePromoCode",
+      "createIntegrationConnection",
+    ];
     if (first.includes(op.operationId)) return 0;
-    if (["createApiKey", "startBulkBatch", "previewBulkRun", "adminBulkEmail"].includes(op.operationId)) return 1;
+    if (
+      ["createApiKey", "startBulkBatch", "previewBulkRun", "adminBulkEmail", "pushToCampaign"].includes(op.operationId)
+    )
+      return 1;
     if (op.operationId === "signOut") return 5;
     // Cancelling the run, closing the ticket and replacing every row end what the other operations act on
     // (after a replacement the changes answer `reload` with no rows).
-    if (["cancelBatch", "adminUpdateTicket", "updateMyTicketStatus", "replaceCsvRows"].includes(op.operationId))
+    if (
+      ["cancelBatch", "adminUpdateTicket", "updateMyTicketStatus", "replaceCsvRows", "cancelPush"].includes(
+        op.operationId,
+      )
+    )
       return 3;
     if (op.method !== "delete") return 2;
     return op.path === "/api/csv/{id}" || op.path === "/api/ai/connections/{id}" ? 4 : 3;
@@ -165,6 +191,8 @@ describe("every documented answer matches the document", () => {
     if (op.operationId === "startBulkBatch") ids.batch = json.batchId;
     if (op.operationId === "previewBulkRun") ids.preview = json.previewId;
     if (op.operationId === "adminBulkEmail") ids.job = json.jobId ?? json.job?.id;
+    if (op.operationId === "createIntegrationConnection") ids.integration = json.id;
+    if (op.operationId === "pushToCampaign") ids.push = json.pushId;
   };
 
   it("each operation succeeds (2xx, or the redirect it documents) with the caller's resources, and every answer matches its documented schema", async () => {
