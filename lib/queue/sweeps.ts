@@ -3,6 +3,7 @@ import { logger } from "@/lib/log";
 import { deleteStaleImports } from "@/lib/services/csv/csv-files";
 import { pruneKeyPacers } from "@/lib/services/generation/pacer-store";
 import { pruneRateLimits } from "@/lib/services/rate-limit";
+import { pruneToolPacers } from "@/lib/services/sending/tool-pacer";
 import { pruneHeartbeats } from "./heartbeat";
 
 /** Housekeeping that any worker may run at any time (idempotent, cheap). */
@@ -11,6 +12,7 @@ const SWEEPS: Record<string, () => Promise<number>> = {
   oldHeartbeats: pruneHeartbeats,
   expiredRateLimits: pruneRateLimits,
   unusedKeyPacers: pruneKeyPacers,
+  unusedToolPacers: pruneToolPacers,
 };
 
 /** Runs every sweep; a failing one is logged and does not stop the others. Returns what each removed. */

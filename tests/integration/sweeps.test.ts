@@ -42,4 +42,15 @@ describe("sweeps", () => {
     );
     expect(left.rows.map((r) => r.key_hash)).toEqual(["sweep-recent"]);
   });
+
+  it("delete the call records of tool keys not called for a day, and keep recent ones", async () => {
+    await db.execute(sql`insert into tool_pacers (key_hash, updated_at) values
+      ('sweep-tool-old', now() - interval '25 hours'), ('sweep-tool-recent', now() - interval '23 hours')`);
+    const removed = await runSweeps();
+    expect(removed.unusedToolPacers).toBeGreaterThanOrEqual(1);
+    const left = await db.execute<{ key_hash: string }>(
+      sql`select key_hash from tool_pacers where key_hash in ('sweep-tool-old', 'sweep-tool-recent')`,
+    );
+    expect(left.rows.map((r) => r.key_hash)).toEqual(["sweep-tool-recent"]);
+  });
 });

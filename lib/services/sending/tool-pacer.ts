@@ -72,3 +72,11 @@ function parseArray(value: number[] | string): number[] {
 }
 
 const pgArray = (values: number[]) => `{${values.join(",")}}`;
+
+/** Sweep: tool keys not called for a day keep nothing worth reading (their windows are a minute at most). */
+export async function pruneToolPacers(): Promise<number> {
+  const gone = await db.execute<{ key_hash: string }>(
+    sql`delete from tool_pacers where updated_at < now() - interval '1 day' returning key_hash`,
+  );
+  return gone.rows.length;
+}
