@@ -19,7 +19,14 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
 import { messageOf } from "@/lib/client/api";
 import { formatNumber } from "@/lib/client/format";
-import { isPushOver, pushDone, pushProgressText, pushStatusTitle, pushSummaryText } from "@/lib/client/push-text";
+import {
+  allSkipped,
+  isPushOver,
+  pushDone,
+  pushProgressText,
+  pushStatusTitle,
+  pushSummaryText,
+} from "@/lib/client/push-text";
 import { pushReportUrl, useCancelPush } from "@/lib/client/queries/sending";
 import { SERVICE_LABELS } from "@/lib/sending/tools";
 import type { PushJson } from "@/lib/responses/sending";
@@ -64,13 +71,13 @@ export function PushProgress({ push, onClose, onNewPush }: Props) {
 }
 
 function PushRunning({ push }: { push: PushJson }) {
-  const other = push.skipped + push.failed;
+  const other = allSkipped(push) + push.failed;
   return (
     <div className="space-y-2">
       <Progress aria-label="Push progress" value={pushDone(push)} max={push.total} />
       <p className="text-sm" aria-live="polite" data-testid="push-progress-text">
         {pushProgressText(push)}
-        {other > 0 ? ` · skipped ${formatNumber(push.skipped)} · failed ${formatNumber(push.failed)}` : ""}
+        {other > 0 ? ` · skipped ${formatNumber(allSkipped(push))} · failed ${formatNumber(push.failed)}` : ""}
       </p>
       <p className="text-xs text-muted-foreground">The push goes on if you close this window.</p>
     </div>

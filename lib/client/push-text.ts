@@ -53,8 +53,12 @@ export const isPushOver = (push: Pick<PushJson, "status"> | undefined): boolean 
   push !== undefined && push.status !== "queued" && push.status !== "running";
 
 /** Rows with an outcome so far: pushed, skipped (the tool's own skips included) or failed. */
-export const pushDone = (push: Pick<PushJson, "pushed" | "skipped" | "failed">): number =>
-  push.pushed + push.skipped + push.failed;
+export const pushDone = (push: Pick<PushJson, "pushed" | "skipped" | "failed" | "providerSkipped">): number =>
+  push.pushed + allSkipped(push) + push.failed;
+
+/** Rows skipped before sending and leads the tool itself skipped. */
+export const allSkipped = (push: Pick<PushJson, "skipped" | "providerSkipped">): number =>
+  push.skipped + push.providerSkipped;
 
 /** "Pushed 120 of 412". */
 export function pushProgressText(push: Pick<PushJson, "pushed" | "total">, locale?: Locale): string {
@@ -62,9 +66,12 @@ export function pushProgressText(push: Pick<PushJson, "pushed" | "total">, local
 }
 
 /** "Pushed 400 · skipped 12 · failed 0". */
-export function pushSummaryText(push: Pick<PushJson, "pushed" | "skipped" | "failed">, locale?: Locale): string {
+export function pushSummaryText(
+  push: Pick<PushJson, "pushed" | "skipped" | "failed" | "providerSkipped">,
+  locale?: Locale,
+): string {
   const n = (value: number) => formatNumber(value, locale);
-  return `Pushed ${n(push.pushed)} · skipped ${n(push.skipped)} · failed ${n(push.failed)}`;
+  return `Pushed ${n(push.pushed)} · skipped ${n(allSkipped(push))} · failed ${n(push.failed)}`;
 }
 
 /** The heading of a push that has ended, or is still going. */

@@ -48,7 +48,7 @@ describe("dryRunSentence", () => {
 });
 
 describe("push texts", () => {
-  const push = { pushed: 400, skipped: 12, failed: 0, total: 412 };
+  const push = { pushed: 400, skipped: 10, providerSkipped: 2, failed: 0, total: 412 };
 
   it("labels the push button by the dry run's count", () => {
     expect(pushButtonLabel(412, EN)).toBe("Push 412 rows");
