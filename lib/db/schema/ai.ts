@@ -1,26 +1,11 @@
 import { sql } from "drizzle-orm";
-import {
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const owner = () =>
-  text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
 
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
 import type { QualityRules } from "@/lib/quality/rules-schema";
+import { ts } from "./columns";
+import { owner } from "./owner";
 
 export { PROVIDERS, USE_CASES, type Provider, type UseCase } from "@/lib/ai/providers";
 

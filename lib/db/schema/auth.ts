@@ -1,6 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 export const SUBSCRIPTIONS = ["free", "trial", "lifetime"] as const;
 export type Subscription = (typeof SUBSCRIPTIONS)[number];

@@ -1,25 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { csvFiles } from "./csv";
 import { INTEGRATION_SERVICES, PUSH_STATUSES, SENDING_TOOLS } from "@/lib/sending/tools";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const owner = () =>
-  text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+import { ts } from "./columns";
+import { owner } from "./owner";
 
 /** A user's key for an outside tool (a sending tool, or ZeroBounce); the key is AES-256-GCM encrypted. */
 export const integrationConnections = pgTable(

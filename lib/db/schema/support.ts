@@ -1,7 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
 export const TICKET_PRIORITIES = ["low", "medium", "high"] as const;

@@ -1,9 +1,8 @@
-import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { connections } from "./ai";
 import { batches } from "./batches";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const USAGE_KINDS = ["single", "bulk", "preview", "batch_api"] as const;
 

@@ -1,6 +1,5 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /** Who beats: the worker loop inside the app, an `npm run worker` process, or a `/api/cron/work` call. */
 export const WORKER_KINDS = ["inline", "worker", "cron"] as const;

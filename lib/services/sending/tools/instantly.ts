@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { CampaignJson } from "@/lib/responses/sending";
 import { callTool, type ToolRequest } from "../tool-http";
+import { snakeCaseLead } from "./lead-shapes";
 import { expectList, failedLeads, refuseBadKey } from "./errors";
 import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
 
@@ -42,15 +43,7 @@ async function listCampaigns(apiKey: string, firstPageOnly = false): Promise<Cam
   return campaigns;
 }
 
-function toLead(fields: LeadFields): Record<string, unknown> {
-  return {
-    email: fields.email,
-    ...(fields.firstName !== null ? { first_name: fields.firstName } : {}),
-    ...(fields.lastName !== null ? { last_name: fields.lastName } : {}),
-    ...(fields.companyName !== null ? { company_name: fields.companyName } : {}),
-    custom_variables: fields.variables,
-  };
-}
+const toLead = (fields: LeadFields) => snakeCaseLead(fields, "custom_variables");
 
 interface AddAnswer {
   created_leads?: { id: string; email: string; index: number }[];

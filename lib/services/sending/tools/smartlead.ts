@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { CampaignJson } from "@/lib/responses/sending";
 import { callTool, type ToolRequest } from "../tool-http";
+import { snakeCaseLead } from "./lead-shapes";
 import { expectList, failedLeads, refuseBadKey } from "./errors";
 import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
 
@@ -29,15 +30,7 @@ async function listCampaigns(apiKey: string): Promise<CampaignJson[]> {
   return items.map((c) => ({ id: String(c.id), name: c.name, status: c.status ?? null }));
 }
 
-function toLead(fields: LeadFields): Record<string, unknown> {
-  return {
-    email: fields.email,
-    ...(fields.firstName !== null ? { first_name: fields.firstName } : {}),
-    ...(fields.lastName !== null ? { last_name: fields.lastName } : {}),
-    ...(fields.companyName !== null ? { company_name: fields.companyName } : {}),
-    custom_fields: fields.variables,
-  };
-}
+const toLead = (fields: LeadFields) => snakeCaseLead(fields, "custom_fields");
 
 interface AddAnswer {
   upload_count?: number;
