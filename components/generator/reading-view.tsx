@@ -71,9 +71,15 @@ function ViewButton({
 export function ReadingView(props: ReadingViewProps) {
   const { row, index, count, quality, receipts, onMove, onToggleApproved, onClose } = props;
   const nextRef = useRef<HTMLButtonElement>(null);
+  // What had the focus when the view opened ("Read one by one", or where R was typed): it gets it back.
+  const openerRef = useRef<HTMLElement | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const rowId = row?.id;
-  useEffect(() => bodyRef.current?.scrollTo({ top: 0 }), [rowId]);
+  // A block body: an effect must return nothing or its clean-up, and Chromium's scrollTo() returns a
+  // Promise, which React would call as the clean-up when the row changes (a TypeError: the page fails).
+  useEffect(() => {
+    bodyRef.current?.scrollTo({ top: 0 });
+  }, [rowId]);
 
   const canApprove = Boolean(quality);
   const act = (action: ReturnType<typeof keyAction>) => {
@@ -88,7 +94,17 @@ export function ReadingView(props: ReadingViewProps) {
         className="max-h-[90dvh] grid-rows-[auto_minmax(0,1fr)_auto] overflow-hidden sm:max-w-3xl"
         onOpenAutoFocus={(event) => {
           event.preventDefault();
+          openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           nextRef.current?.focus();
+        }}
+        // Radix gives the focus back to a Dialog.Trigger only, and the view has none (a button and a key
+        // open it): without this, the focus fell to the page's body when it closed.
+        onCloseAutoFocus={(event) => {
+          const opener = openerRef.current;
+          openerRef.current = null;
+          if (!opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
         }}
         onKeyDown={(event) => {
           const action = keyAction(event);
