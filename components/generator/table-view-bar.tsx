@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpenText } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { ToggleGroup } from "radix-ui";
 import { Button } from "@/components/ui/button";
 import { GENERATOR_VIEWS, type GeneratorView } from "@/lib/services/preferences/schemas";
@@ -9,6 +9,19 @@ import { cn } from "@/lib/utils";
 
 const VIEW_LABELS: Record<GeneratorView, string> = { all: "All columns", output_first: "Output first" };
 const isView = (value: string): value is GeneratorView => (GENERATOR_VIEWS as readonly string[]).includes(value);
+/** The switch's choices, in their order on screen. */
+const VIEWS = ["all", "output_first"] as const satisfies readonly GeneratorView[];
+const STEPS: Partial<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/** The choice a key leads to from `value` (arrows wrap around, Home and End), or null for other keys. */
+function viewForKey(event: React.KeyboardEvent, value: GeneratorView): GeneratorView | null {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return null;
+  if (event.key === "Home") return VIEWS[0];
+  if (event.key === "End") return VIEWS[VIEWS.length - 1]!;
+  const step = STEPS[event.key];
+  if (step === undefined) return null;
+  return VIEWS[(VIEWS.indexOf(value) + step + VIEWS.length) % VIEWS.length]!;
+}
 
 /** The keyboard shortcut that opens the reading view from the table. */
 export const READ_SHORTCUT = "r";
@@ -29,6 +42,18 @@ export function TableViewBar({
   canRead: boolean;
 }) {
   const labelId = useId();
+  const items = useRef(new Map<GeneratorView, HTMLButtonElement>());
+  // A radio group (WAI-ARIA): the arrow keys, Home and End choose as they move the focus. Radix's
+  // ToggleGroup only moves the focus, a task later (setTimeout): a Space typed right after an arrow
+  // went to the item left behind. Here the focus and the choice move at once, and preventDefault()
+  // keeps Radix's roving focus out of it.
+  const onItemKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>, value: GeneratorView) => {
+    const next = viewForKey(event, value);
+    if (!next) return;
+    event.preventDefault();
+    items.current.get(next)?.focus();
+    onViewChange(next);
+  };
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex items-center gap-2">
@@ -43,10 +68,14 @@ export function TableViewBar({
           aria-labelledby={labelId}
           className="inline-flex rounded-md border bg-muted p-0.5"
         >
-          {(["all", "output_first"] as const).map((value) => (
+          {VIEWS.map((value) => (
             <ToggleGroup.Item
               key={value}
               value={value}
+              ref={(element) => {
+                if (element) items.current.set(value, element);
+              }}
+              onKeyDown={(event) => onItemKeyDown(event, value)}
               className={cn(
                 "h-8 rounded px-3 text-sm font-medium text-muted-foreground transition-colors outline-none",
                 "hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",

@@ -98,13 +98,19 @@ test.describe("Email generator: reading the output beside each prospect", () => 
     await expect(viewSwitch(page).getByRole("radio", { name: "All columns" })).toHaveAttribute("aria-checked", "true");
     await expect(headers(page)).toHaveText(["#", ...PROSPECT_COLUMNS, SUBJECT, BODY, RESPONSE, "Actions"]);
 
-    // And back: the keyboard moves within the switch.
+    // And back with the keyboard, as in any radio group: the arrow key moves the focus and the choice at
+    // once; Space on the chosen item keeps it (the switch is never left without a view).
+    const outputFirst = viewSwitch(page).getByRole("radio", { name: "Output first" });
     await viewSwitch(page).getByRole("radio", { name: "All columns" }).focus();
     const back = page.waitForResponse(isPreferencesPut);
     await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("Space");
     expect((await back).ok()).toBe(true);
+    await expect(outputFirst).toBeFocused();
+    await expect(outputFirst).toHaveAttribute("aria-checked", "true");
+    await page.keyboard.press("Space");
+    await expect(outputFirst).toHaveAttribute("aria-checked", "true");
     await expect(headers(page)).toHaveText(["#", SUBJECT, BODY, RESPONSE, ...PROSPECT_COLUMNS, "Actions"]);
+    expect(await (await page.request.get("/api/preferences")).json()).toEqual({ generatorView: "output_first" });
   });
 
   test("Read one by one: one prospect and its e-mail, ArrowRight to the next, A approves", async ({ page }) => {
