@@ -1,6 +1,7 @@
 /**
  * The claims of a generated e-mail that `ungrounded_claim` checks (pure, client-safe): figures, web
- * addresses and domains, and runs of capitalised words. Every regular expression is compiled once.
+ * addresses and domains, and runs of capitalised words (placeholders left to `unresolved_placeholder`).
+ * Every regular expression is compiled once.
  *
  * - A **figure** is a number with 2+ digits ("48", "2024", "1,200", "3.5"), a percentage ("5%", "12
  *   percent"), an amount of money ("$4", "€2.5 million", "40 USD") or a number with a multiplier ("5M",
@@ -17,6 +18,7 @@
  *   Case (every word of 4+ letters capitalised: a subject like "Quick Idea for Acme Robotics") give no
  *   runs at all: their capitals mean nothing.
  */
+import { findPlaceholders } from "./detectors";
 
 export type ClaimKind = "figure" | "web" | "name";
 
@@ -218,7 +220,11 @@ function findNames(text: string): Found[] {
 
 /** The claims of one text (a subject or a body), in order of appearance. */
 export function findClaims(text: string): Claim[] {
-  const { found: web, rest: withoutWeb } = findWeb(text);
+  // Placeholders ("[First Name]") are unresolved_placeholder's: their words claim nothing.
+  let unfilled = text;
+  for (const placeholder of findPlaceholders(text))
+    unfilled = unfilled.split(placeholder).join(" ".repeat(placeholder.length));
+  const { found: web, rest: withoutWeb } = findWeb(unfilled);
   let rest = withoutWeb;
   for (const m of withoutWeb.matchAll(NOT_FIGURES)) rest = blank(rest, m.index, m[0].length);
   const figures = findFigures(rest);

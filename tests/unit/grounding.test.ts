@@ -77,6 +77,10 @@ describe("findClaims", () => {
     expect(findClaims("the deck.pdf and our Next.js app")).toEqual([]);
   });
 
+  it("placeholders claim nothing (unresolved_placeholder flags them)", () => {
+    expect(findClaims("Hi [First Name], about {{Company Name}} and <Job Title>")).toEqual([]);
+  });
+
   it("an e-mail address claims its domain", () => {
     expect(findClaims("write to tom@blueharbor.io today").map((c) => c.text)).toEqual(["blueharbor.io"]);
   });
