@@ -7,8 +7,8 @@
  *   percent"), an amount of money ("$4", "€2.5 million", "40 USD") or a number with a multiplier ("5M",
  *   "3x"). Times of day and minutes ("10:30", "3 pm", "a 15-minute call") and "24/7" are no figures: they
  *   say when to talk, not what is true.
- * - A **web address or domain**: "https://…", "www.…", a bare "acme.com" (common top-level domains and
- *   two-letter country codes, not file names such as "deck.pdf" or "Next.js"), or an e-mail address
+ * - A **web address or domain**: "https://…", "www.…", a bare "acme.com" (its top-level domain in lower
+ *   case: not "done.Next", and not a file name such as "deck.pdf" or "Next.js"), or an e-mail address
  *   (its domain is the claim).
  * - A **capitalised run**: two or more words starting with a capital letter, separated by spaces (or
  *   joined by "of" / "&": "Bank of America"), not counting the first word of a sentence or line
@@ -54,11 +54,13 @@ const STOP = new Set(
   ).split(" "),
 );
 
-const TLDS = new Set(
-  "com net org io ai co app dev tech info biz xyz gov edu cloud online site store shop so me tv ly gg fm".split(" "),
+/** Endings of file and language names ("deck.pdf", "app.js"), not top-level domains. */
+const NOT_TLDS = new Set(
+  (
+    "pdf doc docx xls xlsx csv ppt pptx txt rtf png jpg jpeg gif svg webp mp3 mp4 mov avi zip rar exe dmg " +
+    "js ts jsx tsx py rb md sh cs rs go java php html htm json xml yaml yml css sql"
+  ).split(" "),
 );
-/** Two letters that end file and language names ("app.js", "notes.md"), not domains. */
-const NOT_COUNTRY_CODES = new Set("js ts py rb md sh cs rs vs".split(" "));
 const ABBREVIATIONS = new Set("mr mrs ms dr prof sr jr st vs etc".split(" "));
 
 // ---- Patterns ----
@@ -66,7 +68,7 @@ const ABBREVIATIONS = new Set("mr mrs ms dr prof sr jr st vs etc".split(" "));
 const URL = /\b(?:https?:\/\/|www\.)[^\s<>()"'“”\]]+/giu;
 const EMAIL = /[\p{L}\p{N}._%+-]+@((?:[\p{L}\p{N}-]+\.)+[\p{L}]{2,})/gu;
 const DOMAIN =
-  /(?<![\p{L}\p{N}@._-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,12})(?:\/[^\s<>()"'“”]*)?(?![\p{L}\p{N}-])/giu;
+  /(?<![\p{L}\p{N}@._-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,24})(?:\/[^\s<>()"'“”]*)?(?![\p{L}\p{N}-])/giu;
 /** Times, minutes and 24/7: blanked before figures are looked for. */
 const NOT_FIGURES =
   /(?<![\p{L}\p{N}])(?:\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?|\d{1,2}\s?[ap]\.?m\.?(?![\p{L}])|\d+(?:\s?-\s?|\s)?(?:min|mins|minutes?)(?![\p{L}])|24\/7)/giu;
@@ -125,10 +127,8 @@ function findFigures(text: string): Found[] {
 
 // ---- Web addresses ----
 
-function isDomainEnd(tld: string): boolean {
-  const t = tld.toLowerCase();
-  return TLDS.has(t) || (t.length === 2 && !NOT_COUNTRY_CODES.has(t));
-}
+/** A top-level domain as written in running text: lower case, no file ending ("Next.js", "deck.pdf"). */
+const isDomainEnd = (tld: string) => /^[a-z]+$/.test(tld) && !NOT_TLDS.has(tld);
 
 /** Web claims, and the text with them blanked (so that their digits and capitals are not read again). */
 function findWeb(text: string): { found: Found[]; rest: string } {

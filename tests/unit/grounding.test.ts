@@ -74,7 +74,11 @@ describe("findClaims", () => {
 
   it("Title Case lines give no runs; file names and code names are no domains", () => {
     expect(findClaims("Quick Idea For Acme Robotics")).toEqual([]);
-    expect(findClaims("the deck.pdf and our Next.js app")).toEqual([]);
+    expect(findClaims("the deck.pdf and our Next.js app, done.Next time")).toEqual([]);
+    expect(findClaims("see harbor.agency and Acme.studio").map((c) => c.text)).toEqual([
+      "harbor.agency",
+      "Acme.studio",
+    ]);
   });
 
   it("placeholders claim nothing (unresolved_placeholder flags them)", () => {
