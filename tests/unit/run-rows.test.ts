@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { runOptionFields } from "@/components/generator/run-options";
+import { failedAddressNote, thinRowsNote } from "@/components/generator/use-run-rows";
 import { emptyVariablesCheck } from "@/lib/ai/prompt-variables";
 import { leaveOutRows } from "@/lib/ai/row-selection";
 import { isFailedEmailStatus } from "@/lib/csv/email-status";
@@ -69,6 +71,29 @@ describe("leaveOutRows", () => {
       indices: [0],
       thinRows: 0,
       thinColumn: null,
+    });
+  });
+});
+
+describe("the Save menu's notes and payload fields", () => {
+  it("says how many rows are left out and why", () => {
+    expect(failedAddressNote(61, false)).toBe("61 rows skipped: failed address check");
+    expect(failedAddressNote(1, true)).toBe("1 row included despite a failed address check");
+    expect(thinRowsNote({ thinRows: 18, thinColumn: { name: "Company", rows: 18 } }, false)).toBe(
+      "18 rows lack Company",
+    );
+    expect(thinRowsNote({ thinRows: 20, thinColumn: { name: "Company", rows: 18 } }, true)).toBe(
+      "20 rows lack a value (18 lack Company): skipped",
+    );
+    expect(thinRowsNote({ thinRows: 1, thinColumn: { name: "Title", rows: 1 } }, false)).toBe("1 row lacks Title");
+  });
+
+  it("sends includeInvalidEmails and skipThinRows only when on", () => {
+    const off = { useApprovedExamples: false, overwriteApproved: false };
+    expect(runOptionFields({ ...off, includeInvalidEmails: false, skipThinRows: false })).toEqual({});
+    expect(runOptionFields({ ...off, includeInvalidEmails: true, skipThinRows: true })).toEqual({
+      includeInvalidEmails: true,
+      skipThinRows: true,
     });
   });
 });
