@@ -20,7 +20,7 @@
  */
 import { findPlaceholders } from "./detectors";
 
-export type ClaimKind = "figure" | "web" | "name";
+type ClaimKind = "figure" | "web" | "name";
 
 export interface Claim {
   kind: ClaimKind;

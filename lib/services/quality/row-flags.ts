@@ -16,7 +16,7 @@ import {
 import type { QualityRules } from "@/lib/quality/rules-schema";
 
 /** What a row's e-mail was written from: its values and the prompt (for `thin_input` and `ungrounded_claim`). */
-export interface RowInput {
+interface RowInput {
   /** The row's values as the prompt was filled from them. */
   data: Record<string, string>;
   /** The prompt template (`{{Column}}` variables unfilled). */
