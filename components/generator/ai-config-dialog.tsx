@@ -21,7 +21,6 @@ import { Textarea } from "@/components/ui/textarea";
 import type { AiSettings } from "@/lib/ai/defaults";
 import { defaultFromOptions, providerOfModelId } from "@/lib/ai/models";
 import { missingVariables } from "@/lib/ai/prompt-variables";
-import { selectRowIndices } from "@/lib/ai/row-selection";
 import { starterSettings, type StarterTemplate } from "@/lib/ai/starter-templates";
 import { messageOf } from "@/lib/client/api";
 import { aiKeys, useCreateTemplate, useSaveAiConfig } from "@/lib/client/queries/ai";
@@ -39,6 +38,7 @@ import { bulkPayloadOf, DEFAULT_RUN_OPTIONS, previewPayloadOf, RunOptionsFields,
 import type { RunOptions } from "./save-run-menu";
 import { TemplateControls } from "./template-controls";
 import type { RunRequest } from "./use-generation";
+import { useRunRows } from "./use-run-rows";
 import type { ConnectionJson, TemplateJson } from "@/lib/responses/ai";
 
 interface Props {
@@ -86,23 +86,22 @@ function ConfigForm(props: Props) {
   const runOptions: RunOptions = { ...options, mode: runMode.mode };
   const preview = usePreview(props.csvId);
 
-  // Approved rows are left out of a run unless it may overwrite them (the server skips them too).
+  // The rows each run would really cover, as the server chooses them: approved rows (unless overwritten),
+  // failed addresses (unless included) and thin rows (when skipped) left out.
   const quality = useFileQuality(props.csvId ?? null).data;
   const approved = useMemo(() => new Set(quality?.rows.flatMap((r) => (r.approved ? [r.rowId] : []))), [quality]);
   const rowIdAt = (i: number) => rows[i]!.id;
-  const isApproved = (i: number) => approved.has(rowIdAt(i));
-  const unlessApproved = (indices: number[]) =>
-    options.overwriteApproved ? indices : indices.filter((i) => !isApproved(i));
-  const runRows = selectRowIndices(rows, { onlyRunIf: values.onlyRunIf, maxRows });
-  const approvedInRun = runRows.filter(isApproved).length;
-  const allRows = unlessApproved(runRows);
-  const viewRows = unlessApproved(
-    selectRowIndices(rows, { rowsToProcess: visibleRowIndices(), onlyRunIf: values.onlyRunIf, maxRows }),
-  );
+  const { allRows, viewRows, approvedInRun, skips, previewCount } = useRunRows({
+    rows,
+    approvedIds: approved,
+    prompt: values.prompt,
+    onlyRunIf: values.onlyRunIf,
+    maxRows,
+    options,
+    visibleRowIndices,
+  });
   const noMatch = rows.length > 0 && allRows.length === 0;
 
-  // A preview covers the first 3 rows the condition selects (approved ones included).
-  const previewCount = Math.min(3, selectRowIndices(rows, { onlyRunIf: values.onlyRunIf }).length);
   const previewPayload = previewPayloadOf(values, props.csvId, options);
   const previewAction = {
     label: `Preview ${previewCount || 3} ${previewCount === 1 ? "row" : "rows"}`,
@@ -280,6 +279,8 @@ function ConfigForm(props: Props) {
           viewRows={viewRows}
           rowIdAt={rowIdAt}
           options={runOptions}
+          onOptionsChange={(next) => setOptions({ ...next, mode: options.mode })}
+          skips={skips}
           maxCostUsd={runMode.cap}
           remainingCredits={remainingCredits}
           busy={busy}

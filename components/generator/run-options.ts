@@ -7,7 +7,7 @@ import type { BulkInput, PreviewInput } from "@/lib/services/generation/schemas"
  * at once, the AI Configuration dialog (save-run-menu.tsx, loaded on demand) shows them.
  */
 
-/** The run options of the AI Configuration dialog (both off by default). */
+/** The run options of the AI Configuration dialog (all off by default). */
 export interface RunOptions {
   /** Adds up to 3 of the file's approved rows to the prompt as examples. */
   useApprovedExamples: boolean;
@@ -15,12 +15,18 @@ export interface RunOptions {
   overwriteApproved: boolean;
   /** Standard (default) or the provider's Batch API (run-mode-field.tsx). */
   mode?: RunMode;
+  /** Runs the rows whose address failed its check too (otherwise they are skipped). */
+  includeInvalidEmails?: boolean;
+  /** Skips the rows where a variable the prompt uses without a fallback is empty. */
+  skipThinRows?: boolean;
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {
   useApprovedExamples: false,
   overwriteApproved: false,
   mode: "standard",
+  includeInvalidEmails: false,
+  skipThinRows: false,
 };
 
 export type Settings = Omit<AiSettings, "maxRows" | "maxCostUsd">;
@@ -28,11 +34,13 @@ export type Settings = Omit<AiSettings, "maxRows" | "maxCostUsd">;
 /** The payload fields of the run options: sent only when on (mode only when "batch"). */
 export function runOptionFields(
   options: RunOptions | undefined,
-): Pick<BulkInput, "useApprovedExamples" | "overwriteApproved" | "mode"> {
+): Pick<BulkInput, "useApprovedExamples" | "overwriteApproved" | "mode" | "includeInvalidEmails" | "skipThinRows"> {
   return {
     ...(options?.useApprovedExamples ? { useApprovedExamples: true } : {}),
     ...(options?.overwriteApproved ? { overwriteApproved: true } : {}),
     ...(options?.mode === "batch" ? { mode: "batch" as const } : {}),
+    ...(options?.includeInvalidEmails ? { includeInvalidEmails: true } : {}),
+    ...(options?.skipThinRows ? { skipThinRows: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
   DropdownMenu,
+  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
@@ -15,6 +16,7 @@ import { runEstimateSuffix } from "@/lib/client/estimate-format";
 import { useEstimate } from "@/lib/client/queries/ai";
 import type { BulkInput } from "@/lib/services/generation/schemas";
 import { bulkPayloadOf, type RunOptions, type Settings } from "./run-options";
+import { failedAddressNote, thinRowsNote, type RunSkips } from "./use-run-rows";
 
 export { bulkPayloadOf, DEFAULT_RUN_OPTIONS, previewPayloadOf, runOptionFields, type RunOptions } from "./run-options";
 
@@ -71,6 +73,9 @@ interface Props {
   /** The table row id at a 0-based index (runs name their rows by id). */
   rowIdAt: (index: number) => number;
   options: RunOptions;
+  onOptionsChange: (options: RunOptions) => void;
+  /** What "run all" leaves out or warns about: rows with a failed address check, rows with thin input. */
+  skips: RunSkips;
   /** The spending cap typed in the dialog (undefined: the saved one). */
   maxCostUsd?: number | null;
   remainingCredits: number;
@@ -107,12 +112,64 @@ export function SaveRunMenu(props: Props) {
           onSelect={() => onRun(viewRows)}
         />
         <DropdownMenuItem onSelect={onSaveOnly}>Save and don&apos;t run</DropdownMenuItem>
+        <SkipOptions skips={props.skips} options={options} onChange={props.onOptionsChange} />
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={preview.disabled} onSelect={preview.onSelect}>
           {preview.label}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/**
+ * What the runs leave out, with a checkbox each (the menu stays open when one is toggled): rows whose
+ * address failed its check ("61 rows skipped: failed address check" — include them) and rows with thin
+ * input ("18 rows lack Company" — skip them). Nothing when neither applies.
+ */
+function SkipOptions({
+  skips,
+  options,
+  onChange,
+}: {
+  skips: RunSkips;
+  options: RunOptions;
+  onChange: (options: RunOptions) => void;
+}) {
+  if (skips.failedAddresses === 0 && skips.thinRows === 0) return null;
+  const keepOpen = (event: Event) => event.preventDefault();
+  return (
+    <>
+      <DropdownMenuSeparator />
+      {skips.failedAddresses > 0 ? (
+        <>
+          <p className="px-2 py-1 text-xs text-muted-foreground" data-testid="failed-address-note">
+            {failedAddressNote(skips.failedAddresses, Boolean(options.includeInvalidEmails))}
+          </p>
+          <DropdownMenuCheckboxItem
+            checked={Boolean(options.includeInvalidEmails)}
+            onCheckedChange={(checked) => onChange({ ...options, includeInvalidEmails: checked })}
+            onSelect={keepOpen}
+          >
+            Include rows that failed the address check
+          </DropdownMenuCheckboxItem>
+        </>
+      ) : null}
+      {skips.thinRows > 0 ? (
+        <>
+          <p className="px-2 py-1 text-xs text-muted-foreground" data-testid="thin-rows-note">
+            {thinRowsNote(skips, Boolean(options.skipThinRows))}
+          </p>
+          <DropdownMenuCheckboxItem
+            checked={Boolean(options.skipThinRows)}
+            onCheckedChange={(checked) => onChange({ ...options, skipThinRows: checked })}
+            onSelect={keepOpen}
+          >
+            Skip rows with missing values
+          </DropdownMenuCheckboxItem>
+        </>
+      ) : null}
+    </>
   );
 }
 

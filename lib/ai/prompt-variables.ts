@@ -31,6 +31,25 @@ export function missingVariables(prompt: string, columns: string[]): string[] {
     .map((v) => v.name);
 }
 
+/**
+ * `thin_input`: the variables a prompt uses without a fallback (in any of their uses) that are empty in a
+ * row (blank or only spaces), named as the row's column (else as the prompt writes them), each once.
+ * Built once per prompt: it runs on every row of a run.
+ */
+export function emptyVariablesCheck(prompt: string): (row: Record<string, string>) => string[] {
+  const names = [...new Set([...prompt.matchAll(VARIABLE)].filter((m) => m[2] === undefined).map((m) => m[1]!))];
+  if (names.length === 0) return () => [];
+  return (row) => {
+    const columns = Object.keys(row);
+    const empty = new Set<string>();
+    for (const name of names) {
+      const column = resolveColumn(name, columns);
+      if (!(column ? (row[column] ?? "").trim() : "")) empty.add(column ?? name);
+    }
+    return [...empty];
+  };
+}
+
 /** Replaces every variable with the row's value, or its fallback when the value is empty. */
 export function fillPrompt(prompt: string, row: Record<string, string>): string {
   const columns = Object.keys(row);

@@ -4,10 +4,10 @@ import { z } from "zod";
 export const EMAIL_STATUS_COLUMN = "Email Status";
 
 /** Statuses of an address that must not be sent to: runs leave these rows out, pushes skip them. */
-const FAILED_EMAIL_STATUSES = ["invalid", "no_mx", "disposable", "spamtrap", "abuse", "do_not_mail"] as const;
+export const FAILED_EMAIL_STATUSES = ["invalid", "no_mx", "disposable", "spamtrap", "abuse", "do_not_mail"] as const;
 
 const failed = new Set<string>(FAILED_EMAIL_STATUSES);
-export const isFailedEmailStatus = (status: string | undefined) => failed.has((status ?? "").trim());
+export const isFailedEmailStatus = (status: string | undefined) => failed.has((status ?? "").trim().toLowerCase());
 
 const address = z.email();
 /** Whether an address has valid syntax (the HTML/zod e-mail pattern). */

@@ -83,7 +83,7 @@ export const EXAMPLES = {
       overwriteApproved: false,
       qualityRules: { subject_too_long: { maxChars: 50 } },
     },
-    response: { batchId: BATCH_ID, total: 2, skippedApproved: 0 },
+    response: { batchId: BATCH_ID, total: 2, skippedApproved: 0, skipped: { invalidEmail: 0, thinInput: 0 } },
   },
   batchStatus: {
     response: {

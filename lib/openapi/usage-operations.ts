@@ -12,7 +12,7 @@ export const USAGE_OPERATIONS: readonly OperationSpec[] = [
     tag: "Generation",
     summary: "Estimate a bulk run",
     description:
-      "Takes the payload of `POST /api/ai/bulk-batched` and answers what that run would take: rows, credits, input tokens (the rendered prompts counted with the model's tokenizer, an approximation for Claude), expected output tokens (this template's past rows, else from the schema), cost low / expected / high and duration, for standard and batch mode. Same checks, row selection (approved rows skipped unless `overwriteApproved: true`) and errors as the bulk call; with `useApprovedExamples: true` the input tokens include the examples. Nothing is reserved or stored and no provider call is billed.",
+      "Takes the payload of `POST /api/ai/bulk-batched` and answers what that run would take: rows, credits, input tokens (the rendered prompts counted with the model's tokenizer, an approximation for Claude), expected output tokens (this template's past rows, else from the schema), cost low / expected / high and duration, for standard and batch mode. Same checks, row selection (approved rows skipped unless `overwriteApproved: true`; rows whose Email Status failed the address check left out unless `includeInvalidEmails: true`, counted in `skippedInvalidEmail`; rows with thin input left out with `skipThinRows: true`) and errors as the bulk call: `rows` and `credits` count the rows that will really run. `thinRows` counts the selected rows where a `{{Column}}` the prompt uses without a fallback is empty. With `useApprovedExamples: true` the input tokens include the examples. Nothing is reserved or stored and no provider call is billed.",
     access: "user",
     body: bulkSchema,
     bodyExample: EXAMPLES.bulk.request,
@@ -22,6 +22,8 @@ export const USAGE_OPERATIONS: readonly OperationSpec[] = [
       example: {
         rows: 250,
         credits: 250,
+        skippedInvalidEmail: 12,
+        thinRows: 3,
         model: "gpt-4o-mini",
         inputTokens: 61250,
         cachedInputTokens: 0,

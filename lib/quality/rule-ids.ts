@@ -9,6 +9,8 @@ export const QUALITY_RULE_IDS = [
   "spam_words",
   "duplicate_opening",
   "no_sources",
+  "ungrounded_claim",
+  "thin_input",
 ] as const;
 export type QualityRuleId = (typeof QUALITY_RULE_IDS)[number];
 

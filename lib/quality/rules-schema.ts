@@ -22,7 +22,8 @@ function ruleSchema<Shape extends z.ZodRawShape>(id: QualityRuleId, limits: Shap
 
 /**
  * `qualityRules`: per rule `{ enabled?, severity?, ...limits }`, limits positive integers
- * (`maxChars` of subject_too_long, `minWords`/`maxWords` of body_length). Unknown rule ids and
+ * (`maxChars` of subject_too_long, `minWords`/`maxWords` of body_length); `ignore` of ungrounded_claim
+ * lists words and phrases that never count as claims. Unknown rule ids and
  * settings are refused by name; minWords > maxWords is refused when both are given.
  */
 export const qualityRulesSchema = z.strictObject(
@@ -41,6 +42,15 @@ export const qualityRulesSchema = z.strictObject(
     spam_words: ruleSchema("spam_words", {}).optional(),
     duplicate_opening: ruleSchema("duplicate_opening", {}).optional(),
     no_sources: ruleSchema("no_sources", {}).optional(),
+    ungrounded_claim: ruleSchema("ungrounded_claim", {
+      ignore: z
+        .array(z.string().trim().min(1, "ignore must not hold empty entries").max(200), {
+          error: "ignore must be a list of words or phrases",
+        })
+        .max(500, "ignore holds at most 500 entries")
+        .optional(),
+    }).optional(),
+    thin_input: ruleSchema("thin_input", {}).optional(),
   },
   {
     error: (issue) =>

@@ -6,6 +6,7 @@
 import { PLACEHOLDERS } from "@/lib/ai/result";
 import type { UseCase } from "@/lib/ai/providers";
 import { findPlaceholders, findPreamble, findSpamWords } from "@/lib/quality/detectors";
+import { ungroundedClaims, ungroundedMessage, type GroundingSources } from "@/lib/quality/grounding";
 import { countWords, openingSentence } from "@/lib/quality/sentences";
 import { QUALITY_RULE_IDS, type QualityFlag, type QualityRuleId, type QualitySeverity } from "./rule-ids";
 import type { QualityRules } from "./rules-schema";
@@ -18,6 +19,7 @@ export type { QualityFlag, QualityRuleId, QualitySeverity } from "./rule-ids";
 type RuleLimits = {
   subject_too_long: { maxChars: number };
   body_length: { minWords: number; maxWords: number };
+  ungrounded_claim: { ignore: readonly string[] };
 };
 /** The effective settings of one rule. */
 export type ResolvedQualityRule<Id extends QualityRuleId = QualityRuleId> = {
@@ -35,6 +37,8 @@ export const QUALITY_RULE_DEFAULTS: { readonly [Id in QualityRuleId]: Readonly<R
   spam_words: { enabled: true, severity: "warn" },
   duplicate_opening: { enabled: true, severity: "warn" },
   no_sources: { enabled: true, severity: "warn" },
+  ungrounded_claim: { enabled: true, severity: "warn", ignore: [] },
+  thin_input: { enabled: true, severity: "warn" },
 };
 
 export const QUALITY_RULE_LABELS: { readonly [Id in QualityRuleId]: string } = {
@@ -47,6 +51,8 @@ export const QUALITY_RULE_LABELS: { readonly [Id in QualityRuleId]: string } = {
   spam_words: "Spam-trigger words",
   duplicate_opening: "Same opening as another row",
   no_sources: "No sources cited",
+  ungrounded_claim: "Claims not found in the input",
+  thin_input: "Empty input for the prompt",
 };
 
 // --- Overrides ---
@@ -107,6 +113,10 @@ export type QualityInput = {
   otherOpenings?: ReadonlyMap<string, number>;
   /** This row's 0-based index: an `otherOpenings` entry pointing at it is ignored. */
   rowIndex?: number;
+  /** What the e-mail was written from (`ungrounded_claim`); without it that rule is not checked. */
+  grounding?: GroundingSources;
+  /** The prompt's variables without a fallback that were empty in the row (`thin_input`). */
+  emptyVariables?: readonly string[];
 };
 
 const EMPTY_CELLS: readonly string[] = [PLACEHOLDERS.noSubject, PLACEHOLDERS.noBody, PLACEHOLDERS.noSubjectField];
@@ -192,7 +202,22 @@ export function checkQuality(input: QualityInput, rules?: QualityRules | null): 
 
   if (hasBody && input.useCase === "web_research" && !input.sources?.some((s) => s.url.trim() !== ""))
     flag("no_sources", "Web research answer cites no sources");
+
+  const grounding = resolveRule(rules, "ungrounded_claim");
+  if (input.grounding && grounding.enabled && (hasBody || !isBlank(subject))) {
+    const claims = ungroundedClaims([subject, body], input.grounding, grounding.ignore);
+    if (claims.length > 0) flag("ungrounded_claim", ungroundedMessage(claims));
+  }
+  if (input.emptyVariables?.length) flag("thin_input", thinInputMessage(input.emptyVariables));
   return flags;
+}
+
+/** "{{Company}} is empty in this row and has no fallback" (several: "{{Company}}, {{Title}} are … have …"). */
+function thinInputMessage(columns: readonly string[]): string {
+  const list = columns.map((c) => `{{${c}}}`).join(", ");
+  return columns.length === 1
+    ? `${list} is empty in this row and has no fallback`
+    : `${list} are empty in this row and have no fallback`;
 }
 
 // --- Openings across rows ---

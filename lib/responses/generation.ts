@@ -36,6 +36,18 @@ export const BatchStarted = z.object({
     .number()
     .int()
     .describe("Approved rows the selection matched but the run leaves alone (`overwriteApproved` not set)"),
+  skipped: z
+    .object({
+      invalidEmail: z
+        .number()
+        .int()
+        .describe("Rows left out because their Email Status failed the address check (`includeInvalidEmails` not set)"),
+      thinInput: z
+        .number()
+        .int()
+        .describe("Rows left out because a variable the prompt uses without a fallback is empty (`skipThinRows`)"),
+    })
+    .describe("Selected rows the run leaves out, by reason: no provider call, no credit"),
 });
 
 const batchStatusFields = {

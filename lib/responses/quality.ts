@@ -12,7 +12,7 @@ const RULE_LIST = QUALITY_RULE_IDS.map((id) => {
   const { severity, ...settings } = QUALITY_RULE_DEFAULTS[id];
   const shown = Object.entries(settings)
     .filter(([k]) => k !== "enabled")
-    .map(([k, v]) => `${k}: ${String(v)}`);
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? JSON.stringify(v) : String(v)}`);
   return `\`${id}\` (${severity}${shown.length ? `, ${shown.join(", ")}` : ""}): ${QUALITY_RULE_LABELS[id]}`;
 }).join("; ");
 
@@ -25,7 +25,7 @@ export const QualityFlag = z
   .describe("One quality rule the generated text broke");
 
 export const QualityRules = qualityRulesSchema.describe(
-  `Overrides of the quality rules, per rule id: \`{ enabled?, severity?, ...limits }\` (limits are positive integers). ` +
+  `Overrides of the quality rules, per rule id: \`{ enabled?, severity?, ...limits }\` (limits are positive integers; \`ungrounded_claim\` takes \`ignore\`: words and phrases that never count as claims). ` +
     `Rules and defaults — ${RULE_LIST}. Unknown rule ids or settings are refused (400). ` +
     "A payload's rules override the saved configuration's, field by field.",
 );

@@ -12,8 +12,20 @@ const ModeEstimate = z.object({
   durationSeconds: z.number().int().nullable(),
 });
 export const Estimate = z.object({
-  rows: z.number().int(),
+  rows: z.number().int().describe("Rows the run will really generate (rows left out by its checks not counted)"),
   credits: z.number().int().describe("Credits the run will use (0 on an unlimited plan)"),
+  skippedInvalidEmail: z
+    .number()
+    .int()
+    .describe(
+      "Selected rows left out because their Email Status failed the address check (`includeInvalidEmails` not set)",
+    ),
+  thinRows: z
+    .number()
+    .int()
+    .describe(
+      "Selected rows where a variable the prompt uses without a fallback is empty (`thin_input`); counted whether or not `skipThinRows` leaves them out",
+    ),
   model: z.string(),
   inputTokens: z.number().int(),
   cachedInputTokens: z

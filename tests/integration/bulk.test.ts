@@ -177,7 +177,12 @@ describe("running a batch", () => {
     const res = await bulk(c.user, { ...c.input(), jsonSchema: JSON.parse(DEFAULT_JSON_SCHEMA), data: ROWS(4) });
     bossStarted = true;
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ batchId: expect.any(String), total: 4, skippedApproved: 0 });
+    expect(res.json).toEqual({
+      batchId: expect.any(String),
+      total: 4,
+      skippedApproved: 0,
+      skipped: { invalidEmail: 0, thinInput: 0 },
+    });
     const { batchId } = res.json;
     const queued = await status(c.user, batchId);
     expect(queued.json).toMatchObject({

@@ -124,11 +124,13 @@ describe("POST /api/ai/estimate: shape and rules", () => {
         "modes",
         "outputTokens",
         "rows",
+        "skippedInvalidEmail",
+        "thinRows",
       ].sort(),
     );
     // Instructions and schema alone are too short to be cached: no cached tokens without examples.
     expect(e.cachedInputTokens).toBe(0);
-    expect(e).toMatchObject({ rows: 9, credits: 9, model: "gpt-4o-mini" });
+    expect(e).toMatchObject({ rows: 9, credits: 9, skippedInvalidEmail: 0, thinRows: 0, model: "gpt-4o-mini" });
     expect(e.inputTokens).toBeGreaterThan(9 * 50);
     expect(e.outputTokens).toBeGreaterThan(9 * 100);
     expect(e.costUsd!.low).toBeLessThan(e.costUsd!.expected);

@@ -91,7 +91,12 @@ describe("bulk runs and approved rows", () => {
     expect(estimate.json).toMatchObject({ rows: 2, credits: 2 });
     const used = await creditsUsed(c.user);
     const started = await runBulk(c.user, c.input());
-    expect(started).toEqual({ batchId: expect.any(String), total: 2, skippedApproved: 2 });
+    expect(started).toEqual({
+      batchId: expect.any(String),
+      total: 2,
+      skippedApproved: 2,
+      skipped: { invalidEmail: 0, thinInput: 0 },
+    });
     expect(fake.stats.prompts.sort()).toEqual([filled(c.rows[0]!), filled(c.rows[3]!)].sort());
     expect(await creditsUsed(c.user)).toBe(used + 2);
     const second = await api.file(c.user, c.csvId);

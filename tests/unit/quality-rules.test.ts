@@ -47,6 +47,8 @@ describe("constants", () => {
       "spam_words",
       "duplicate_opening",
       "no_sources",
+      "ungrounded_claim",
+      "thin_input",
     ]);
     for (const id of QUALITY_RULE_IDS) {
       expect(QUALITY_RULE_DEFAULTS[id].enabled).toBe(true);

@@ -109,6 +109,7 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
     rules: settings.qualityRules,
     openings: row.openings,
     rowIndex: row.index,
+    input: { data: row.data, template: settings.prompt },
   });
   // An answer that is not a JSON object is a failed row: "(Parse Error)", credit given back.
   const refunded = !result.output && reservation !== null;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ApprovedExample } from "@/lib/ai/examples";
 import { extraColumnsOf, outputFieldsOf } from "@/lib/ai/result";
-import { selectRowIndices } from "@/lib/ai/row-selection";
+import { leaveOutRows, selectRowIndices, type RowsToRun } from "@/lib/ai/row-selection";
 import { AppError } from "@/lib/errors";
 import type { QualityRules } from "@/lib/quality/rules-schema";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
@@ -22,6 +22,10 @@ export interface RunPlan {
   indices: number[];
   /** Approved rows the selection left out (overwriteApproved not set). */
   skippedApproved: number;
+  /** Rows left out for a failed address check and (skipThinRows) for thin input. */
+  skipped: RowsToRun["skipped"];
+  /** Rows past the address check whose prompt lacks a value (left out or not). */
+  thinRows: number;
   qualityRules: QualityRules;
   examples: ApprovedExample[];
   maxCostUsd: number | null;
@@ -39,25 +43,31 @@ export function indicesOfRowIds(rows: readonly { id: number }[], rowIds: number[
   return indices;
 }
 
+type ChosenRows = RowsToRun & { skippedApproved: number };
+
 /**
  * The rows a run covers: the named ids exactly, or rowsToProcess, then Only Run If, then maxRows;
- * approved rows are left out unless `overwriteApproved`. A preview takes the named rows, else the
- * first 3 the condition selects, and never leaves approved rows out.
+ * approved rows are left out unless `overwriteApproved`; then rows with a failed address check (unless
+ * `includeInvalidEmails`) and, with `skipThinRows`, rows with thin input (`leaveOutRows`). A preview takes
+ * the named rows, else the first 3 the condition selects that would run, and never leaves approved rows out.
  */
 function chooseRows(
   rows: StoredRow[],
   input: BulkInput,
-  context: { onlyRunIf: string; savedMaxRows: number; preview: boolean },
-): { indices: number[]; skippedApproved: number } {
+  context: { onlyRunIf: string; savedMaxRows: number; preview: boolean; prompt: string },
+): ChosenRows {
   if (input.rowIds && input.rowsToProcess !== undefined)
     throw new AppError("invalid_input", "Send rowIds or rowsToProcess, not both");
-  const { onlyRunIf, preview } = context;
+  const { onlyRunIf, preview, prompt } = context;
   if (preview) {
-    if (input.rowIds) return { indices: indicesOfRowIds(rows, input.rowIds).slice(0, 5), skippedApproved: 0 };
-    const indices = Array.isArray(input.rowsToProcess)
-      ? selectRowIndices(rows, { rowsToProcess: input.rowsToProcess }).slice(0, 5)
-      : selectRowIndices(rows, { onlyRunIf }).slice(0, 3);
-    return { indices, skippedApproved: 0 };
+    const named = input.rowIds !== undefined || Array.isArray(input.rowsToProcess);
+    const selected = input.rowIds
+      ? indicesOfRowIds(rows, input.rowIds)
+      : Array.isArray(input.rowsToProcess)
+        ? selectRowIndices(rows, { rowsToProcess: input.rowsToProcess })
+        : selectRowIndices(rows, { onlyRunIf });
+    const run = leaveOutRows(rows, selected, prompt, input);
+    return { ...run, indices: run.indices.slice(0, named ? 5 : 3), skippedApproved: 0 };
   }
   const selected = input.rowIds
     ? indicesOfRowIds(rows, input.rowIds)
@@ -66,10 +76,21 @@ function chooseRows(
         onlyRunIf,
         maxRows: input.maxRows ?? (input.rowsToProcess === undefined ? context.savedMaxRows : undefined),
       });
-  if (input.overwriteApproved) return { indices: selected, skippedApproved: 0 };
-  const indices = selected.filter((i) => !rows[i]!.approved);
-  return { indices, skippedApproved: selected.length - indices.length };
+  const unapproved = input.overwriteApproved ? selected : selected.filter((i) => !rows[i]!.approved);
+  return { ...leaveOutRows(rows, unapproved, prompt, input), skippedApproved: selected.length - unapproved.length };
 }
+
+/** "No rows match the criteria", with the rows the checks left out when there are any. */
+function noRowsMessage({ skipped }: ChosenRows): string {
+  const reasons = [
+    skipped.invalidEmail > 0
+      ? `${rowsText(skipped.invalidEmail)} failed the address check (includeInvalidEmails keeps them)`
+      : "",
+    skipped.thinInput > 0 ? `${rowsText(skipped.thinInput)} lack a value the prompt uses (skipThinRows)` : "",
+  ].filter(Boolean);
+  return reasons.length ? `${NO_ROWS_MATCH}: ${reasons.join("; ")}` : NO_ROWS_MATCH;
+}
+const rowsText = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
 
 /**
  * Resolves a bulk payload against the saved configuration and the file: settings, rows (`chooseRows`), quality rules,
@@ -83,12 +104,14 @@ export async function planRun(userId: string, input: BulkInput, options: { previ
   assertVariablesPresent(settings.prompt, file.columns);
   const rows = await rowsOfFile(file.id);
   const saved = await getAiSettings(userId);
-  const { indices, skippedApproved } = chooseRows(rows, input, {
+  const chosen = chooseRows(rows, input, {
     onlyRunIf: input.onlyRunIf ?? saved.onlyRunIf,
     savedMaxRows: saved.maxRows,
     preview: Boolean(options.preview),
+    prompt: settings.prompt,
   });
-  if (indices.length === 0) throw new AppError("invalid_input", NO_ROWS_MATCH);
+  const { indices, skippedApproved, skipped, thinRows } = chosen;
+  if (indices.length === 0) throw new AppError("invalid_input", noRowsMessage(chosen));
   const outputFields = outputFieldsOf(settings.schema);
   return {
     settings,
@@ -96,6 +119,8 @@ export async function planRun(userId: string, input: BulkInput, options: { previ
     rows,
     indices,
     skippedApproved,
+    skipped,
+    thinRows,
     qualityRules: settings.qualityRules,
     examples: input.useApprovedExamples ? await approvedExamples(file.id) : [],
     maxCostUsd: input.maxCostUsd !== undefined ? input.maxCostUsd : saved.maxCostUsd,

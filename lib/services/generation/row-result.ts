@@ -49,6 +49,7 @@ export async function saveRowResult(
     rules: settings.qualityRules,
     openings: run.openings,
     rowIndex: row.rowIndex,
+    input: { data: row.data, template: settings.prompt, examples: settings.examples },
   });
   // Remembered before any await: rows answering at the same moment see each other's opening.
   if (result.output) rememberOpening(run.openings, cells[GENERATED_COLUMNS.body] ?? "", row.rowIndex);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { USE_CASES } from "@/lib/ai/providers";
 import { aiSettingsFields, maxCostUsdField, templateCreateSchema } from "@/lib/services/ai-config/schemas";
 import { rowSchema } from "@/lib/services/csv/schemas";
+import { FAILED_EMAIL_STATUSES } from "@/lib/csv/email-status";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
 import { qualityRulesSchema } from "@/lib/quality/rules-schema";
 import { RUN_MODES } from "./run-mode";
@@ -61,6 +62,18 @@ export const bulkSchema = z.object({
   overwriteApproved: z.boolean({ error: "overwriteApproved must be true or false" }).optional(),
   /** "standard" (default): one request per row now; "batch": the provider's Batch API, at half price, within 24 h. */
   mode: z.enum(RUN_MODES, { error: 'mode must be "standard" or "batch"' }).optional(),
+  /** Keeps the rows whose address failed its check (default: they are left out, uncharged). */
+  includeInvalidEmails: z
+    .boolean({ error: "includeInvalidEmails must be true or false" })
+    .optional()
+    .describe(
+      `Also run the rows whose Email Status is ${FAILED_EMAIL_STATUSES.map((s) => `\`${s}\``).join(", ")} (default: they are left out, no provider call and no credit)`,
+    ),
+  /** Leaves out the rows where a variable the prompt uses without a fallback is empty. */
+  skipThinRows: z
+    .boolean({ error: "skipThinRows must be true or false" })
+    .optional()
+    .describe("Leave out the rows where a `{{Column}}` the prompt uses without a fallback is empty (`thin_input`)"),
 });
 
 /**

@@ -73,5 +73,5 @@ export async function startBatch(user: UserRow, input: BulkInput): Promise<Batch
     return batch!.id;
   });
   await ensureGeneratedColumns(fileId, plan.extraColumns);
-  return { batchId, total: indices.length, skippedApproved: plan.skippedApproved };
+  return { batchId, total: indices.length, skippedApproved: plan.skippedApproved, skipped: plan.skipped };
 }

@@ -21,7 +21,7 @@ type Outcome = {
   json: PreviewResultJson;
   stored: PreviewStoredResult | null;
   failed: boolean;
-  check?: Pick<ResultToCheck, "cells" | "output" | "sources">;
+  check?: Pick<ResultToCheck, "cells" | "output" | "sources" | "input">;
 };
 
 async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promise<Outcome> {
@@ -62,7 +62,12 @@ async function previewRow(user: UserRow, plan: RunPlan, rowIndex: number): Promi
     json,
     stored: result.output ? { rowId: stored.id, rowIndex, cells, flags: [] } : null,
     failed: !result.output,
-    check: { cells, output: result.output, sources },
+    check: {
+      cells,
+      output: result.output,
+      sources,
+      input: { data: stored.data, template: settings.prompt, examples: plan.examples },
+    },
   };
 }
 

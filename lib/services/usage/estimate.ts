@@ -86,7 +86,7 @@ function userPromptTokens(
  * provider (besides the model-list lookup the model check makes, which is not billed).
  */
 export async function estimateRun(user: UserRow, input: BulkInput): Promise<EstimateJson> {
-  const { settings, rows: stored, indices, examples, maxCostUsd } = await planRun(user.id, input);
+  const { settings, rows: stored, indices, examples, maxCostUsd, skipped, thinRows } = await planRun(user.id, input);
 
   const { provider, useCase, model, schema } = settings;
   const rows = indices.length;
@@ -126,6 +126,8 @@ export async function estimateRun(user: UserRow, input: BulkInput): Promise<Esti
   return {
     rows,
     credits: planOf(user).kind === "lifetime" ? 0 : rows,
+    skippedInvalidEmail: skipped.invalidEmail,
+    thinRows,
     model,
     inputTokens,
     cachedInputTokens,

@@ -51,7 +51,7 @@ async function writeLine(
   ctx: BatchModeContext,
   row: ProviderBatchRow,
   line: BatchResultLine,
-  item: { rowId: number; rowIndex: number },
+  item: { rowId: number; rowIndex: number; data: Record<string, string> | null },
 ): Promise<boolean> {
   if (line.type === "canceled") return (await cancelBatchItems(ctx.batchId, [line.customId])) > 0;
   if (line.type === "expired")
@@ -66,6 +66,7 @@ async function writeLine(
     rules: ctx.settings.qualityRules,
     openings: ctx.openings,
     rowIndex: item.rowIndex,
+    input: item.data ? { data: item.data, template: ctx.settings.prompt, examples: ctx.settings.examples } : undefined,
   });
   const usage = line.usage ? usageEntry(ctx, row, item.rowId, line.usage, line.output !== null) : undefined;
   if (!line.output) return failBatchItem(ctx.ref, line.customId, item.rowId, cells, NOT_JSON, usage, flags);

@@ -65,16 +65,17 @@ export async function rowsOfProviderBatch(providerBatchId: string): Promise<Pend
     .map((r) => ({ ...r, data: r.data && !r.deletedAt ? r.data : null }));
 }
 
-/** Item ids of a provider batch still waiting for their result. */
+/** Items of a provider batch still waiting for their result, with their rows' values (the flags read them). */
 export async function runningItemsOf(
   providerBatchId: string,
-): Promise<Map<string, { rowId: number; rowIndex: number }>> {
+): Promise<Map<string, { rowId: number; rowIndex: number; data: Record<string, string> | null }>> {
   const rows = await db
-    .select({ id: batchItems.id, rowId: batchItems.rowId, rowIndex: batchItems.rowIndex })
+    .select({ id: batchItems.id, rowId: batchItems.rowId, rowIndex: batchItems.rowIndex, data: csvRows.data })
     .from(providerBatchItems)
     .innerJoin(batchItems, eq(batchItems.id, providerBatchItems.itemId))
+    .leftJoin(csvRows, eq(csvRows.id, batchItems.rowId))
     .where(and(eq(providerBatchItems.providerBatchId, providerBatchId), eq(batchItems.status, "running")));
-  return new Map(rows.map((r) => [r.id, { rowId: r.rowId, rowIndex: r.rowIndex }]));
+  return new Map(rows.map((r) => [r.id, { rowId: r.rowId, rowIndex: r.rowIndex, data: r.data }]));
 }
 
 /**
