@@ -43,6 +43,8 @@ export interface FakeDns {
   queries(domain?: string): number;
   /** The names queried, with their types, in arrival order. */
   log: { name: string; type: string }[];
+  /** The most queries that were waiting for their answer at once. */
+  maxInFlight(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -77,6 +79,10 @@ export async function startFakeDns(): Promise<FakeDns> {
   const log: { name: string; type: string }[] = [];
   let fallback: FakeDomain | null = null;
   let latencyMs = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  /** Answers still delayed from before a reset() no longer count as in flight. */
+  let generation = 0;
   const socket = dgram.createSocket("udp4");
 
   const reply = (query: Packet, rinfo: dgram.RemoteInfo) => {
@@ -95,7 +101,12 @@ export async function startFakeDns(): Promise<FakeDns> {
       answers,
     });
     const delay = spec?.delayMs ?? latencyMs;
-    const send = () => socket.send(packet, rinfo.port, rinfo.address, () => undefined);
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    const born = generation;
+    const send = () => {
+      if (born === generation) inFlight--;
+      socket.send(packet, rinfo.port, rinfo.address, () => undefined);
+    };
     if (delay > 0) setTimeout(send, delay).unref();
     else send();
   };
@@ -122,12 +133,16 @@ export async function startFakeDns(): Promise<FakeDns> {
     setLatency: (ms) => void (latencyMs = Math.max(0, ms)),
     queries: (domain) => (domain === undefined ? log.length : (counts.get(domain.toLowerCase()) ?? 0)),
     log,
+    maxInFlight: () => maxInFlight,
     reset() {
       domains.clear();
       counts.clear();
       log.length = 0;
       fallback = null;
       latencyMs = 0;
+      generation++;
+      inFlight = 0;
+      maxInFlight = 0;
     },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
