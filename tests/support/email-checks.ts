@@ -63,7 +63,7 @@ export async function addressFile(user: TestUser, emails: readonly string[], col
   return { csvId: file._id, rowIds };
 }
 
-/** The file's columns and each row's Email Status (undefined when the row has none), in file order. */
+/** The file's columns and each row's Email Status ("" when the row has none), in file order. */
 export async function statusesOf(user: TestUser, csvId: string) {
   const file = (await getCsvFile(user.id, csvId)) as unknown as {
     columns: string[];
