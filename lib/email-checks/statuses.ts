@@ -21,7 +21,6 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** A check's life: queued → running → completed | failed | cancelled. */
 export const EMAIL_CHECK_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
-export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
 
 /** Every status with 0 (a check's counts list each one). */
 export const zeroCounts = (): Record<EmailStatus, number> =>

@@ -36,7 +36,7 @@ function mixedList(tag: string) {
   const settled = ["not-an-address", "info@acme.test", "x@mailinator.com", "dee@gone.test", `${tag}v0@ACME.test`];
   const list: string[] = [];
   for (let i = 0; i < 450; i++) {
-    if (i % 50 === 49) list.push(settled[(i / 50) % settled.length | 0]!);
+    if (i % 50 === 49) list.push(settled[((i / 50) % settled.length) | 0]!);
     list.push(`${tag}v${i}@acme.test`);
   }
   return list;

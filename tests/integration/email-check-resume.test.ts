@@ -44,7 +44,10 @@ async function startedCheck(tag: string) {
 /** Waits until the check has recorded at least `n` rows. */
 async function untilChecked(checkId: string, n: number) {
   for (let i = 0; i < 1000; i++) {
-    const [row] = await db.select({ checked: emailChecks.checked }).from(emailChecks).where(eq(emailChecks.id, checkId));
+    const [row] = await db
+      .select({ checked: emailChecks.checked })
+      .from(emailChecks)
+      .where(eq(emailChecks.id, checkId));
     if ((row?.checked ?? 0) >= n) return;
     await sleep(10);
   }

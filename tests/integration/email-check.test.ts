@@ -103,7 +103,10 @@ describe("a check of a file", () => {
     });
 
     // One lookup per domain: MX, and A/AAAA only for a domain without MX. No query for a disposable domain.
-    const types = (name: string) => dns().log.filter((q) => q.name === name).map((q) => q.type);
+    const types = (name: string) =>
+      dns()
+        .log.filter((q) => q.name === name)
+        .map((q) => q.type);
     expect(types("acme.test")).toEqual(["MX"]);
     expect(types("a-only.test")).toEqual(["MX", "A"]);
     expect(types("v6.test")).toEqual(["MX", "A", "AAAA"]);
@@ -178,7 +181,10 @@ describe("the request", () => {
     const other = await newUser("check-stranger");
     for (const res of [await checksApi.get(other, checkId), await checksApi.cancel(other, checkId)])
       expect(res.json).toEqual({ msg: "Address check not found", code: "not_found" });
-    expect((await checksApi.start(other, file.csvId, {})).json).toEqual({ msg: "CSV file not found", code: "not_found" });
+    expect((await checksApi.start(other, file.csvId, {})).json).toEqual({
+      msg: "CSV file not found",
+      code: "not_found",
+    });
     expect((await checksApi.list(other, file.csvId)).status).toBe(404);
     expect((await checksApi.get(other, "not-an-id")).status).toBe(404);
     expect((await checksApi.get(null, checkId)).status).toBe(401);

@@ -50,7 +50,8 @@ export const checksApi = {
     }),
   list: (u: Who, csvId: string) =>
     callRoute(listGET, { url: `/api/csv/${csvId}/email-checks`, headers: auth(u), params: { id: csvId } }),
-  get: (u: Who, id: string) => callRoute(checkGET, { url: `/api/email-checks/${id}`, headers: auth(u), params: { id } }),
+  get: (u: Who, id: string) =>
+    callRoute(checkGET, { url: `/api/email-checks/${id}`, headers: auth(u), params: { id } }),
   cancel: (u: Who, id: string) =>
     callRoute(cancelPOST, { method: "POST", url: `/api/email-checks/${id}/cancel`, headers: auth(u), params: { id } }),
 };

@@ -21,7 +21,7 @@ const LEASE: LeasedTable = {
 };
 
 /** Rows checked and recorded together (a deep check's chunk ends earlier, at ZeroBounce's 200 a call). */
-export const CHUNK_ROWS = 500;
+const CHUNK_ROWS = 500;
 
 export interface CheckJobContext {
   workerId: string;

@@ -31,7 +31,7 @@ async function implicitMx(resolver: Resolver, domain: string): Promise<DomainVer
  * One domain: its MX records, falling back to A/AAAA when it has none (ENODATA). No record, NXDOMAIN or a
  * null MX → no_mx; a timeout, SERVFAIL or any other failure → unknown.
  */
-export async function lookupDomain(resolver: Resolver, domain: string): Promise<DomainVerdict> {
+async function lookupDomain(resolver: Resolver, domain: string): Promise<DomainVerdict> {
   try {
     const records = await resolver.resolveMx(domain);
     return records.some((r) => !isNullMx(r.exchange)) ? "ok" : "no_mx";

@@ -5,7 +5,7 @@ import { callTool, toolMessage } from "../tool-http";
 import { KeyRefusedError, refuseBadKey } from "./errors";
 
 /** ZEROBOUNCE_BASE_URL replaces both of its hosts; unset, the API host or the bulk host. */
-export const zeroBounceBase = (host: "api" | "bulkapi") =>
+const zeroBounceBase = (host: "api" | "bulkapi") =>
   (env().toolBaseUrls.zerobounce ?? `https://${host}.zerobounce.net`).replace(/\/+$/, "");
 
 /** A key is refused when `GET /v2/getcredits` answers Credits below 0 or an `error` field. */
