@@ -49,6 +49,13 @@ export async function rowsToCheck(check: EmailCheckRecord): Promise<RowToCheck[]
   return rows;
 }
 
+/**
+ * A PostgreSQL array literal of ids or statuses (each status quoted: "" is an empty cell; statuses are plain
+ * words, nothing to escape). An array, not a JSON record set: the planner then knows how many rows it joins.
+ */
+const pgArray = (values: readonly (number | string)[]) =>
+  `{${values.map((v) => (typeof v === "string" ? `"${v}"` : String(v))).join(",")}}`;
+
 /** Adds the Email Status column to the file's columns when missing (one statement). */
 async function ensureStatusColumn(tx: Tx, fileId: string) {
   const wanted = JSON.stringify([EMAIL_STATUS_COLUMN]);
@@ -81,7 +88,7 @@ export async function recordChunk(
     if (cells.some((c) => c.status !== "")) await ensureStatusColumn(tx, check.csvId);
     await tx.execute(sql`update csv_rows r set data = r.data || jsonb_build_object(${EMAIL_STATUS_COLUMN}::text, x.status),
         updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(cells)}::jsonb) as x(id bigint, status text)
+      from unnest(${pgArray(cells.map((c) => c.id))}::bigint[], ${pgArray(cells.map((c) => c.status))}::text[]) as x(id, status)
       where r.id = x.id and r.file_id = ${check.csvId} and r.deleted_at is null
         and (x.status <> '' or coalesce(r.data ->> ${EMAIL_STATUS_COLUMN}::text, '') <> '')`);
     return true;
