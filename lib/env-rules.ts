@@ -34,6 +34,8 @@ export const rawSchema = z.object({
   ZAPIER_HOOK_PREFIX: optionalString,
   ALLOW_PRIVATE_WEBHOOKS: optionalString,
   GENERATION_CONCURRENCY: optionalString,
+  DNS_SERVERS: optionalString,
+  DNS_TIMEOUT_MS: optionalString,
   BATCH_MAX_REQUESTS: optionalString,
   ALLOW_TEST_DRIVERS: optionalString,
   TRUSTED_PROXY_HOPS: optionalString,

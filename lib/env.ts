@@ -10,6 +10,7 @@ import {
   type PaymentsDriverName,
   type WorkerMode,
 } from "./env-rules";
+import { dnsOf, type DnsSettings } from "./env-dns";
 
 export { ConfigError };
 
@@ -47,6 +48,8 @@ export interface AppEnv {
   zapierHookPrefix: string;
   allowPrivateWebhooks: boolean;
   generationConcurrency: number;
+  /** The address checks' resolvers (DNS_SERVERS; null: the system's) and one lookup's bound (DNS_TIMEOUT_MS). */
+  dns: DnsSettings;
   /** Requests per provider batch in batch mode (BATCH_MAX_REQUESTS); undefined: the provider's own limit. */
   batchMaxRequests: number | undefined;
   /**
@@ -120,6 +123,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     zapierHookPrefix: raw.ZAPIER_HOOK_PREFIX ?? "https://hooks.zapier.com/",
     allowPrivateWebhooks: raw.ALLOW_PRIVATE_WEBHOOKS !== undefined ? raw.ALLOW_PRIVATE_WEBHOOKS === "1" : localMode,
     generationConcurrency: concurrency,
+    dns: dnsOf(raw),
     batchMaxRequests,
     testMode: !localMode && testDriver !== null,
     trustedProxyHops: hops,

@@ -15,3 +15,4 @@ export * from "./schema/pacers";
 export * from "./schema/previews";
 export * from "./schema/provider-batches";
 export * from "./schema/sending";
+export * from "./schema/email-checks";

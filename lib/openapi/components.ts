@@ -77,6 +77,7 @@ import {
   PushStarted,
 } from "@/lib/responses/sending";
 import { Preferences } from "@/lib/responses/preferences";
+import { EmailCheck, EmailChecks, EmailCheckStarted } from "@/lib/responses/email-checks";
 import { Ticket } from "@/lib/responses/support";
 import { ApiKey, CreatedApiKey, CronWork, Health, OpenApiDocumentSchema } from "@/lib/responses/system";
 import { Estimate, UsageDays } from "@/lib/responses/usage";
@@ -159,6 +160,9 @@ export const RESPONSE_SCHEMAS = {
   Pushes,
   PushRows,
   PushReceipts,
+  EmailCheckStarted,
+  EmailCheck,
+  EmailChecks,
   Preferences,
 } as const;
 

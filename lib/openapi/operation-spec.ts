@@ -39,6 +39,11 @@ export const TAGS = [
     description:
       "Keys of Instantly, Smartlead, lemlist (sending tools) and ZeroBounce (address checks), and pushes of generated rows into a campaign, with a receipt per row.",
   },
+  {
+    name: "Address checks",
+    description:
+      "Checks of a file's e-mail addresses (syntax, duplicates, disposable domains, role accounts, the domain's MX; with a ZeroBounce key, a deep check), written to its Email Status column.",
+  },
   { name: "Pricing", description: "Promo codes, checkout and licence keys." },
   { name: "Admin", description: "Back office. Admins only." },
   {

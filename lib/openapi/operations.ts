@@ -18,6 +18,7 @@ import type { OperationSpec } from "./operation-spec";
 import { QUALITY_OPERATIONS } from "./quality-operations";
 import { USAGE_OPERATIONS } from "./usage-operations";
 import { SENDING_OPERATIONS } from "./sending-operations";
+import { EMAIL_CHECK_OPERATIONS } from "./email-check-operations";
 import { PREFERENCES_OPERATIONS } from "./preferences-operations";
 
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -33,5 +34,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...USAGE_OPERATIONS,
   ...QUALITY_OPERATIONS,
   ...SENDING_OPERATIONS,
+  ...EMAIL_CHECK_OPERATIONS,
   ...PREFERENCES_OPERATIONS,
 ];

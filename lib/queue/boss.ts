@@ -7,14 +7,15 @@ import { logger } from "@/lib/log";
 
 /**
  * The kinds of background work and their pg-boss queues: a bulk run (standard or provider batch, its
- * collection included), an admin bulk e-mail, a webhook export, a push to a sending tool. A new kind adds its
- * queue here and its handler in ./work.ts.
+ * collection included), an admin bulk e-mail, a webhook export, a push to a sending tool, an address check.
+ * A new kind adds its queue here and its handler in ./work.ts.
  */
 export const QUEUES = {
   run: "generate-batch",
   bulk_email: "bulk-email",
   webhook_export: "webhook-export",
   push: "push-leads",
+  email_check: "email-check",
 } as const;
 export type WorkKind = keyof typeof QUEUES;
 export type QueueName = (typeof QUEUES)[WorkKind];
@@ -46,6 +47,8 @@ const QUEUE_OPTIONS: Record<QueueName, Parameters<PgBoss["createQueue"]>[1]> = {
   [QUEUES.webhook_export]: queueOptions(60 * 60),
   // A push of 100,000 rows to lemlist (one lead a call, 10 a second) takes under 3 hours.
   [QUEUES.push]: queueOptions(6 * 60 * 60),
+  // A deep check of 100,000 addresses (200 a ZeroBounce call, 5 calls a minute) takes under 2 hours.
+  [QUEUES.email_check]: queueOptions(6 * 60 * 60),
 };
 
 const holder = globalThis as unknown as {

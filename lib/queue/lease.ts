@@ -11,7 +11,7 @@ import { db } from "@/lib/db";
  */
 export interface LeasedTable {
   /** The table whose rows are leased: it has `id`, `status`, `lease_owner`, `lease_until`, `updated_at`. */
-  table: "batches" | "background_jobs" | "pushes";
+  table: "batches" | "background_jobs" | "pushes" | "email_checks";
   /** How long a lease lasts after its last renewal. */
   seconds: number;
   /** The statuses in which the work may still be taken. */

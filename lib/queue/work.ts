@@ -4,6 +4,7 @@ import type { RunDeadline } from "@/lib/services/generation/run-options";
 import { finishJob } from "@/lib/services/background-jobs/jobs";
 import { runJob } from "@/lib/services/background-jobs/run-job";
 import { giveUpPush, runPush } from "@/lib/services/sending/push-job";
+import { giveUpEmailCheck, runEmailCheck } from "@/lib/services/email-checks/check-job";
 import type { WorkKind } from "./boss";
 
 export interface JobContext {
@@ -41,6 +42,10 @@ export const WORK: Record<WorkKind, Work> = {
   push: {
     handle: (id, ctx) => runPush(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal }),
     giveUp: giveUpPush,
+  },
+  email_check: {
+    handle: (id, ctx) => runEmailCheck(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal }),
+    giveUp: giveUpEmailCheck,
   },
 };
 

@@ -117,6 +117,8 @@ describe("every documented answer matches the document", () => {
         return { service: "instantly", name: "Schemas", apiKey: ids.toolKey };
       case "pushToCampaign":
         return { connectionId: ids.integration, campaignId: ids.campaign };
+      case "startEmailCheck":
+        return { column: "Email", rowIds: seeds.rowIds.slice(0, 1) };
       case "checkProviderKey":
         return { provider: "OpenAI", apiKey: "sk-valid-schema-0000000000000001" };
       default:
@@ -135,6 +137,7 @@ describe("every documented answer matches the document", () => {
       ["/api/csv/", seeds.csvId],
       ["/api/integrations/connections/", ids.integration],
       ["/api/pushes/", ids.push],
+      ["/api/email-checks/", ids.emailCheck],
       ["/api/ai/templates/", ids.template],
       ["/api/ai/connections/", ids.connection],
       ["/api/ai/preview/", ids.preview],
@@ -161,16 +164,28 @@ describe("every documented answer matches the document", () => {
     ];
     if (first.includes(op.operationId)) return 0;
     if (
-      ["createApiKey", "startBulkBatch", "previewBulkRun", "adminBulkEmail", "pushToCampaign"].includes(op.operationId)
+      [
+        "createApiKey",
+        "startBulkBatch",
+        "previewBulkRun",
+        "adminBulkEmail",
+        "pushToCampaign",
+        "startEmailCheck",
+      ].includes(op.operationId)
     )
       return 1;
     if (op.operationId === "signOut") return 5;
     // Cancelling the run, closing the ticket and replacing every row end what the other operations act on
     // (after a replacement the changes answer `reload` with no rows).
     if (
-      ["cancelBatch", "adminUpdateTicket", "updateMyTicketStatus", "replaceCsvRows", "cancelPush"].includes(
-        op.operationId,
-      )
+      [
+        "cancelBatch",
+        "adminUpdateTicket",
+        "updateMyTicketStatus",
+        "replaceCsvRows",
+        "cancelPush",
+        "cancelEmailCheck",
+      ].includes(op.operationId)
     )
       return 3;
     if (op.method !== "delete") return 2;
@@ -193,6 +208,7 @@ describe("every documented answer matches the document", () => {
     if (op.operationId === "adminBulkEmail") ids.job = json.jobId ?? json.job?.id;
     if (op.operationId === "createIntegrationConnection") ids.integration = json.id;
     if (op.operationId === "pushToCampaign") ids.push = json.pushId;
+    if (op.operationId === "startEmailCheck") ids.emailCheck = json.checkId;
   };
 
   it("each operation succeeds (2xx, or the redirect it documents) with the caller's resources, and every answer matches its documented schema", async () => {
