@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extraOutputColumns, leadFieldsOf, resolveMapping, skipReason } from "@/lib/services/sending/push-rules";
 import { nextSendTime, windowMargin } from "@/lib/services/sending/tool-pacer";
 import { redactUrl, toolMessage, waitFromHeaders } from "@/lib/services/sending/tool-http";
+import { pgArray } from "@/lib/db/pg-array";
 
 const COLUMNS = [
   "Email",
@@ -120,5 +121,15 @@ describe("tool pacer", () => {
       "https://server.smartlead.ai/api/v1/campaigns?api_key=[redacted]&x=1",
     );
     expect(toolMessage({ error: { message: "bad key sl-secret" } }, "sl-secret")).toBe("bad key [redacted]");
+  });
+});
+
+describe("pgArray", () => {
+  it("writes numbers, NULL and strings with quotes and backslashes escaped", () => {
+    expect(pgArray([1, 2.5])).toBe("{1,2.5}");
+    const oneBackslash = String.fromCharCode(92);
+    expect(pgArray(["a", null, 'say "hi"', `x${oneBackslash}y`, "comma, here"])).toBe(
+      `{"a",NULL,"say ${oneBackslash}"hi${oneBackslash}"","x${oneBackslash}${oneBackslash}y","comma, here"}`,
+    );
   });
 });

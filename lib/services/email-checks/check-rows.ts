@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db";
+import { pgArray } from "@/lib/db/pg-array";
 import type { emailChecks } from "@/lib/db/schema";
 import { EMAIL_STATUS_COLUMN } from "@/lib/csv/email-status";
 import type { EmailStatus } from "@/lib/email-checks/statuses";
@@ -53,8 +54,6 @@ export async function rowsToCheck(check: EmailCheckRecord): Promise<RowToCheck[]
  * A PostgreSQL array literal of ids or statuses (each status quoted: "" is an empty cell; statuses are plain
  * words, nothing to escape). An array, not a JSON record set: the planner then knows how many rows it joins.
  */
-const pgArray = (values: readonly (number | string)[]) =>
-  `{${values.map((v) => (typeof v === "string" ? `"${v}"` : String(v))).join(",")}}`;
 
 /** Adds the Email Status column to the file's columns when missing (one statement). */
 async function ensureStatusColumn(tx: Tx, fileId: string) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
+import { pgArray } from "@/lib/db/pg-array";
 import { integrationConnections, pushes, pushRows } from "@/lib/db/schema";
 import { logger } from "@/lib/log";
 import { dropLease, takeLease, type LeasedTable } from "@/lib/queue/lease";
@@ -56,9 +57,11 @@ async function recordOutcomes(id: string, owner: string, ords: number[], outcome
         updated_at = now()
       where id = ${id} and lease_owner = ${owner} returning id`);
     if (held.rows.length === 0) return;
+    const column = <K extends keyof (typeof entries)[number]>(key: K) => pgArray(entries.map((e) => e[key]));
     await tx.execute(sql`update push_rows pr set status = x.status, reason = x.reason, provider_lead_id = x.lead_id,
         lead = null, done_at = now()
-      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as x(ord int, status text, reason text, lead_id text)
+      from unnest(${column("ord")}::int[], ${column("status")}::text[], ${column("reason")}::text[],
+        ${column("lead_id")}::text[]) as x(ord, status, reason, lead_id)
       where pr.push_id = ${id} and pr.ord = x.ord and pr.status = 'pending'`);
   });
 }

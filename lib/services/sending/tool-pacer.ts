@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
+import { pgArray } from "@/lib/db/pg-array";
 
 /** A tool's documented limit: at most `requests` calls in any `windowMs`. */
 export interface ToolLimit {
@@ -70,8 +71,6 @@ function parseArray(value: number[] | string): number[] {
   const inner = value.replace(/^\{|\}$/g, "");
   return inner === "" ? [] : inner.split(",").map(Number);
 }
-
-const pgArray = (values: number[]) => `{${values.join(",")}}`;
 
 /** Sweep: tool keys not called for a day keep nothing worth reading (their windows are a minute at most). */
 export async function pruneToolPacers(): Promise<number> {
