@@ -70,7 +70,5 @@ function EmailCheckBody({ session, csvId, columns, rows, onClose }: EmailCheckDi
     );
   }
   if (!csvId) return <p className="text-sm text-muted-foreground">Import a CSV file first.</p>;
-  return (
-    <EmailCheckForm csvId={csvId} columns={columns} rows={rows} onStarted={session.onStarted} onClose={onClose} />
-  );
+  return <EmailCheckForm csvId={csvId} columns={columns} rows={rows} onStarted={session.onStarted} onClose={onClose} />;
 }

@@ -79,9 +79,7 @@ export function EmailCheckForm({ csvId, columns, rows, onStarted, onClose }: Pro
         </div>
         <DeepCheckField zeroBounce={zeroBounce} value={connectionId ?? LOCAL_ONLY} onChange={setDeep} />
       </div>
-      {column && addresses === 0 ? (
-        <p className="text-sm text-muted-foreground">No addresses in this column.</p>
-      ) : null}
+      {column && addresses === 0 ? <p className="text-sm text-muted-foreground">No addresses in this column.</p> : null}
       {start.isError ? (
         <FormAlert kind="error">{messageOf(start.error, "Could not start the check. Please try again.")}</FormAlert>
       ) : null}

@@ -38,10 +38,7 @@ export function QualityControls({ quality, busy, remainingCredits, config, onRun
       </Label>
       {quality.hasEmailStatus ? (
         <Label className="h-9 rounded-md border px-3 font-normal">
-          <Checkbox
-            checked={quality.failedEmailOnly}
-            onCheckedChange={(v) => quality.setFailedEmailOnly(v === true)}
-          />
+          <Checkbox checked={quality.failedEmailOnly} onCheckedChange={(v) => quality.setFailedEmailOnly(v === true)} />
           {`Failed address check (${formatCount(quality.failedEmailRows.length)})`}
         </Label>
       ) : null}
