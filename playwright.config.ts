@@ -30,6 +30,8 @@ const serverEnv: Record<string, string> = {
   ZEROBOUNCE_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 3}`,
   // The address checks ask the fake DNS server only (fixed domains: tests/fakes/fake-dns-domains.ts).
   DNS_SERVERS: `127.0.0.1:${FAKE_DNS_PORT}`,
+  // A name the fake holds (tests/e2e/email-check.spec.ts) keeps its check running this long at most.
+  DNS_TIMEOUT_MS: "60000",
   NEXT_TELEMETRY_DISABLED: "1",
   // The model registry's "today" is pinned (as in the Vitest set-up): tests/e2e/model-guard.spec.ts relies on
   // gpt-5 shutting down within 30 days, and no test breaks when a listed model's date passes.

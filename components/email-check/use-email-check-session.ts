@@ -5,14 +5,14 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { syncChanges } from "@/components/generator/csv-store";
 import { emailCheckSummaryText, isEmailCheckOver } from "@/lib/client/email-check-text";
-import { useEmailCheck, useFileEmailChecks } from "@/lib/client/queries/email-checks";
+import { refreshEmailCheck, useEmailCheck, useFileEmailChecks } from "@/lib/client/queries/email-checks";
 import type { EmailCheckJson } from "@/lib/responses/email-checks";
 
 const NOTHING: ReadonlySet<string> = new Set();
 
 /**
  * After a cancel, the chunk that was being checked is still written (docs/api.md "Address checks"): the table
- * pulls its changes once more this long after the end.
+ * pulls its changes, and the check is read, once more this long after the end.
  */
 const LATE_CHUNK_MS = 4000;
 
@@ -48,7 +48,8 @@ export function useEmailCheckSession(csvId: string | null) {
     if (id) setDismissed((before) => new Set(before).add(id));
   };
 
-  // A check seen ending: the table pulls its rows (once more a little later after a cancel), told once.
+  // A check seen ending: the table pulls its rows (once more a little later after a cancel, with the check), told
+  // once.
   const told = useRef<string | null>(null);
   const late = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const data = check.data;
@@ -59,7 +60,10 @@ export function useEmailCheckSession(csvId: string | null) {
     pull();
     if (data.status === "cancelled") {
       clearTimeout(late.current);
-      late.current = setTimeout(pull, LATE_CHUNK_MS);
+      late.current = setTimeout(() => {
+        pull();
+        refreshEmailCheck(queryClient, data.id);
+      }, LATE_CHUNK_MS);
     }
     if (!open) tellEnd(data);
   }, [open, data, queryClient]);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/client/api";
 import { isEmailCheckOver } from "@/lib/client/email-check-text";
 import { useToolConnections } from "@/lib/client/queries/sending";
@@ -77,6 +77,11 @@ export function useEmailCheck(checkId: string | null) {
     refetchInterval: (query) =>
       isEmailCheckOver(query.state.data) || isFinal(query.state.error) ? false : CHECK_POLL_MS,
   });
+}
+
+/** Reads an ended check again (a cancelled check's last chunk is written after the cancel). */
+export function refreshEmailCheck(queryClient: QueryClient, checkId: string): void {
+  void queryClient.invalidateQueries({ queryKey: checkKeys.check(checkId), exact: true });
 }
 
 /** `POST /api/email-checks/{id}/cancel`: the answer is the check as it stands (the rows checked keep their status). */
