@@ -11,6 +11,11 @@ export const FAKE_PROVIDER_PORT = PORT + 50;
  * after and ZeroBounce on the fourth; tests steer them via /__control.
  */
 export const FAKE_TOOLS_PORT = PORT + 60;
+/**
+ * The fake DNS server of the address checks (tests/fakes/serve-fake-dns.ts): DNS over UDP on this port, and its
+ * /__health over HTTP on TCP on the same port number (what the webServer check below waits for).
+ */
+export const FAKE_DNS_PORT = PORT + 70;
 const stamp = process.env.E2E_STAMP ?? "manual";
 
 const serverEnv: Record<string, string> = {
@@ -23,6 +28,10 @@ const serverEnv: Record<string, string> = {
   SMARTLEAD_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 1}`,
   LEMLIST_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 2}`,
   ZEROBOUNCE_BASE_URL: `http://127.0.0.1:${FAKE_TOOLS_PORT + 3}`,
+  // The address checks ask the fake DNS server only (fixed domains: tests/fakes/fake-dns-domains.ts).
+  DNS_SERVERS: `127.0.0.1:${FAKE_DNS_PORT}`,
+  // A name the fake holds (tests/e2e/email-check.spec.ts) keeps its check running this long at most.
+  DNS_TIMEOUT_MS: "60000",
   NEXT_TELEMETRY_DISABLED: "1",
   // The model registry's "today" is pinned (as in the Vitest set-up): tests/e2e/model-guard.spec.ts relies on
   // gpt-5 shutting down within 30 days, and no test breaks when a listed model's date passes.
@@ -91,6 +100,14 @@ export default defineConfig({
     {
       command: `node node_modules/tsx/dist/cli.mjs tests/fakes/serve-fake-sending-tools.ts ${FAKE_TOOLS_PORT}`,
       url: `http://127.0.0.1:${FAKE_TOOLS_PORT}/__health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/tsx/dist/cli.mjs tests/fakes/serve-fake-dns.ts ${FAKE_DNS_PORT}`,
+      url: `http://127.0.0.1:${FAKE_DNS_PORT}/__health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",

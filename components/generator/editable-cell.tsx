@@ -1,8 +1,11 @@
 "use client";
 
 import { memo, useRef, useState } from "react";
+import { emailStatusOf } from "@/lib/client/email-check-text";
+import { EMAIL_STATUS_COLUMN } from "@/lib/csv/email-status";
 import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { cn } from "@/lib/utils";
+import { EmailStatusBadge, emailStatusTitle } from "./email-status-badge";
 
 const TRUNCATE: Record<string, number> = { [GENERATED_COLUMNS.subject]: 40, [GENERATED_COLUMNS.body]: 50 };
 
@@ -20,11 +23,15 @@ interface Props {
   onSave: (rowId: number, column: string, value: string) => void;
 }
 
-/** A cell edited in place: click (or Enter / F2 when focused) to edit; saved on blur or Enter, Escape cancels. */
+/**
+ * A cell edited in place: click (or Enter / F2 when focused) to edit; saved on blur or Enter, Escape cancels. An
+ * Email Status the address checks wrote shows as a badge (edited and cleared like any other value).
+ */
 export const EditableCell = memo(function EditableCell({ column, value, width, rowId, onSave }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const cancelled = useRef(false);
+  const status = column === EMAIL_STATUS_COLUMN ? emailStatusOf(value) : null;
 
   const start = () => {
     cancelled.current = false;
@@ -60,7 +67,7 @@ export const EditableCell = memo(function EditableCell({ column, value, width, r
       ) : (
         <div
           tabIndex={0}
-          title={value}
+          title={status ? emailStatusTitle(status) : value}
           onClick={start}
           onKeyDown={(e) => {
             if (e.key === "Enter" || e.key === "F2") {
@@ -71,9 +78,10 @@ export const EditableCell = memo(function EditableCell({ column, value, width, r
           className={cn(
             "h-full cursor-text truncate text-sm leading-10 outline-none focus-visible:ring-2 focus-visible:ring-ring",
             !value && "text-muted-foreground/50",
+            status && "flex items-center",
           )}
         >
-          {displayValue(column, value) || "\u00a0"}
+          {status ? <EmailStatusBadge status={status} /> : displayValue(column, value) || "\u00a0"}
         </div>
       )}
     </div>

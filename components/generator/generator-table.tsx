@@ -24,7 +24,7 @@ const GENERATING: RowState = { className: "bg-accent hover:bg-accent", label: "G
 const FAILED: RowState = { className: "bg-red-50 hover:bg-red-100 dark:bg-red-950 dark:hover:bg-red-900" };
 const NO_RECEIPTS: never[] = [];
 
-/** The file indices of the rows the table's scroller shows now (the "Flagged rows" filter may show only some). */
+/** The file indices of the rows the table's scroller shows now (the filters may show only some). */
 export function rowsInView(scroller: HTMLDivElement | null, quality: QualityView): number[] {
   if (!scroller) return [];
   const first = Math.floor(scroller.scrollTop / ROW_HEIGHT);
@@ -74,7 +74,7 @@ export function GeneratorTable(props: Props) {
         columns={layout.slots}
         rows={quality.visibleRows}
         rowIndex={quality.indexOf}
-        empty="No flagged rows: no generated row has a quality flag."
+        empty={quality.emptyText}
         scrollRef={scrollRef}
         onDeleteColumn={(name) => dialogs.setConfirm({ kind: "column", name })}
         onSaveCell={props.onSaveCell}
@@ -115,6 +115,7 @@ export function GeneratorTable(props: Props) {
         rowNumber={read ? quality.indexOf(read) + 1 : 0}
         totalRows={table.rows.length}
         flaggedOnly={quality.flaggedOnly}
+        failedEmailOnly={quality.failedEmailOnly}
         inputColumns={layout.inputs}
         outputColumns={layout.outputs}
         quality={read ? quality.of(read) : undefined}

@@ -26,7 +26,7 @@ interface Props {
   exportTargets: ExportTarget[];
   onAddRow: () => void;
   onAddColumn: () => void;
-  /** More controls after the export menu (the quality filter and "Regenerate flagged rows"). */
+  /** More controls after the export menu ("Check addresses", the row filters and "Regenerate flagged rows"). */
   children?: React.ReactNode;
 }
 

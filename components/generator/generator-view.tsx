@@ -1,6 +1,8 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import { CheckAddressesButton, checkAddressesBlocked } from "@/components/email-check/check-addresses-button";
+import { useEmailCheckSession } from "@/components/email-check/use-email-check-session";
 import { ModelWarnings } from "@/components/models/model-warnings";
 import { usePushSession } from "@/components/push/use-push-session";
 import { starterSettings } from "@/lib/ai/starter-templates";
@@ -16,7 +18,7 @@ import { FileLoading, GeneratorAlerts } from "./generator-status";
 import { GeneratorTable, rowsInView } from "./generator-table";
 import { GeneratorToolbar } from "./generator-toolbar";
 // The dialogs load their code when first opened (lazy-dialogs.tsx).
-import { AiConfigDialog, CreditLimitDialog, ExportGateDialog, PushDialog } from "./lazy-dialogs";
+import { AiConfigDialog, CreditLimitDialog, EmailCheckDialog, ExportGateDialog, PushDialog } from "./lazy-dialogs";
 import { ProgressPanel } from "./progress-panel";
 import { QualityControls } from "./quality-controls";
 import { useQualityView } from "./quality-view";
@@ -27,6 +29,7 @@ import { useExport } from "./use-export";
 import { useGeneration } from "./use-generation";
 import { useGeneratorFile } from "./use-generator-file";
 import { useTimedMessage } from "./use-timed-message";
+import type { TableRow } from "./csv-store";
 import type { CreditsJson, TemplateJson, UserAiConfigJson } from "@/lib/responses/ai";
 import type { PreferencesJson } from "@/lib/responses/preferences";
 
@@ -41,6 +44,7 @@ interface Props {
 
 const NO_MODELS: ModelOption[] = [];
 const NO_TEMPLATES: TemplateJson[] = [];
+const NO_ROWS: TableRow[] = [];
 
 export function GeneratorView({ initialCsvId, templateId, initialConfig, initialCredits, initialPreferences }: Props) {
   const { table, edits, importer, importFile, loading, loadError } = useGeneratorFile(initialCsvId);
@@ -63,6 +67,7 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
   const quality = useQualityView(table, setOpError);
   const exporter = useExport(table, (target) => void deliveryRecorded(target), quality.blockedRowIds);
   const pushSession = usePushSession(table?.id ?? null);
+  const checkSession = useEmailCheckSession(table?.id ?? null);
 
   const tableView = useGeneratorView(initialPreferences);
   const tableDialogs = useTableDialogs();
@@ -121,6 +126,11 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
         onAddRow={() => tableDialogs.setAddRowOpen(true)}
         onAddColumn={() => tableDialogs.setAddColumnOpen(true)}
       >
+        <CheckAddressesButton
+          blocked={checkAddressesBlocked(table?.columns ?? null, checkSession.checkId !== null)}
+          running={checkSession.running}
+          onOpen={() => checkSession.setOpen(true)}
+        />
         {table ? (
           <QualityControls
             quality={quality}
@@ -177,6 +187,12 @@ export function GeneratorView({ initialCsvId, templateId, initialConfig, initial
       />
       <ExportGateDialog {...exporter.gate} />
       <PushDialog session={pushSession} csvId={table?.id ?? null} columns={table?.columns ?? []} />
+      <EmailCheckDialog
+        session={checkSession}
+        csvId={table?.id ?? null}
+        columns={table?.columns ?? []}
+        rows={table?.rows ?? NO_ROWS}
+      />
       <CreditLimitDialog open={limitOpen} onOpenChange={setLimitOpen} daily={credits?.credits.daily ?? 100} />
       <TableDialogs dialogs={tableDialogs} table={table} edits={edits} fail={fail} />
     </div>

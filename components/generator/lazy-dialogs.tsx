@@ -46,6 +46,10 @@ export const PushDialog = onDemand(
   () => import("@/components/push/push-dialog").then((m) => m.PushDialog),
   (p) => p.session.open,
 );
+export const EmailCheckDialog = onDemand(
+  () => import("@/components/email-check/email-check-dialog").then((m) => m.EmailCheckDialog),
+  (p) => p.session.open,
+);
 export const ReadingView = onDemand(
   () => import("./reading-view").then((m) => m.ReadingView),
   (p) => p.row !== null,

@@ -23,7 +23,10 @@ interface Props {
   onRun: (run: RunRequest) => void;
 }
 
-/** The toolbar's "Flagged rows (N)" filter and "Regenerate flagged rows" (with its confirmation). */
+/**
+ * The toolbar's "Flagged rows (N)" filter, "Failed address check (N)" once the file has an Email Status column (the
+ * two combine: both on shows the rows that are both), and "Regenerate flagged rows" (with its confirmation).
+ */
 export function QualityControls({ quality, busy, remainingCredits, config, onRun }: Props) {
   const [confirming, setConfirming] = useState(false);
   const flagged = quality.flaggedRows.length;
@@ -33,6 +36,12 @@ export function QualityControls({ quality, busy, remainingCredits, config, onRun
         <Checkbox checked={quality.flaggedOnly} onCheckedChange={(v) => quality.setFlaggedOnly(v === true)} />
         {`Flagged rows (${formatCount(flagged)})`}
       </Label>
+      {quality.hasEmailStatus ? (
+        <Label className="h-9 rounded-md border px-3 font-normal">
+          <Checkbox checked={quality.failedEmailOnly} onCheckedChange={(v) => quality.setFailedEmailOnly(v === true)} />
+          {`Failed address check (${formatCount(quality.failedEmailRows.length)})`}
+        </Label>
+      ) : null}
       <Button variant="outline" disabled={flagged === 0 || busy} onClick={() => setConfirming(true)}>
         <RefreshCw aria-hidden /> Regenerate flagged rows
       </Button>

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { messageOf } from "@/lib/client/api";
 import { useApproveRow, useFileQuality, type QualityRowJson } from "@/lib/client/queries/quality";
+import { EMAIL_STATUS_COLUMN, isFailedEmailStatus } from "@/lib/csv/email-status";
 import { hasBlockingFlag } from "@/lib/quality/rules";
 import type { CsvTable, TableRow } from "./csv-store";
 
@@ -12,14 +13,20 @@ const NO_QUALITY: ReadonlyMap<number, QualityRowJson> = new Map();
 /**
  * The quality side of the generator's table: each generated row's flags and approval (by row id),
  * the "Flagged rows" filter, the rows a regeneration of the flagged rows would cover, and the rows
- * with blocking flags that an export leaves out by default.
+ * with blocking flags that an export leaves out by default. Also the "Failed address check" filter
+ * (rows whose Email Status is one that runs and pushes leave out). The two filters combine: with
+ * both on, the table shows the rows that are flagged and failed the address check.
  */
 export function useQualityView(table: CsvTable | null, onError: (text: string) => void) {
   const csvId = table?.id ?? null;
   const quality = useFileQuality(csvId);
   const approve = useApproveRow(csvId);
   const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const [failedEmailChosen, setFailedEmailOnly] = useState(false);
   const rows = table?.rows ?? NO_ROWS;
+  const hasEmailStatus = table?.columns.includes(EMAIL_STATUS_COLUMN) ?? false;
+  // The filter is off while the file has no Email Status column (its checkbox is hidden then).
+  const failedEmailOnly = failedEmailChosen && hasEmailStatus;
 
   const byRowId = useMemo(
     () => (quality.data ? new Map(quality.data.rows.map((r) => [r.rowId, r])) : NO_QUALITY),
@@ -27,6 +34,16 @@ export function useQualityView(table: CsvTable | null, onError: (text: string) =
   );
   const indexById = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows]);
   const flaggedRows = useMemo(() => rows.filter((r) => (byRowId.get(r.id)?.flags.length ?? 0) > 0), [rows, byRowId]);
+  const failedEmailRows = useMemo(
+    () => (hasEmailStatus ? rows.filter((r) => isFailedEmailStatus(r.data[EMAIL_STATUS_COLUMN])) : NO_ROWS),
+    [rows, hasEmailStatus],
+  );
+  const visibleRows = useMemo(() => {
+    if (!failedEmailOnly) return flaggedOnly ? flaggedRows : rows;
+    if (!flaggedOnly) return failedEmailRows;
+    const failed = new Set(failedEmailRows.map((r) => r.id));
+    return flaggedRows.filter((r) => failed.has(r.id));
+  }, [rows, flaggedRows, failedEmailRows, flaggedOnly, failedEmailOnly]);
   const blockedRowIds = useMemo(
     () => new Set(rows.filter((r) => hasBlockingFlag(byRowId.get(r.id)?.flags ?? [])).map((r) => r.id)),
     [rows, byRowId],
@@ -40,8 +57,16 @@ export function useQualityView(table: CsvTable | null, onError: (text: string) =
     flaggedOnly,
     setFlaggedOnly,
     flaggedRows,
-    /** The rows the table shows: all, or only the flagged ones. */
-    visibleRows: flaggedOnly ? flaggedRows : rows,
+    /** The file has an Email Status column (the address checks wrote one): the failed-address filter is offered. */
+    hasEmailStatus,
+    failedEmailOnly,
+    setFailedEmailOnly,
+    /** Rows whose Email Status is a failed one (invalid, no_mx, disposable, spamtrap, abuse, do_not_mail). */
+    failedEmailRows,
+    /** The rows the table shows: all, or those the filters on keep (flagged, failed address check, or both). */
+    visibleRows,
+    /** What the table says when the filters keep no row. */
+    emptyText: emptyText(flaggedOnly, failedEmailOnly),
     blockedRowIds,
     /** Flagged rows that are approved: a regeneration skips them unless told to overwrite them. */
     approvedFlagged: flaggedRows.filter((r) => byRowId.get(r.id)?.approved).length,
@@ -54,6 +79,12 @@ export function useQualityView(table: CsvTable | null, onError: (text: string) =
       );
     },
   };
+}
+
+function emptyText(flaggedOnly: boolean, failedEmailOnly: boolean): string {
+  if (flaggedOnly && failedEmailOnly) return "No row is both flagged and failed the address check.";
+  if (failedEmailOnly) return "No failed addresses: no row's Email Status says the address cannot receive mail.";
+  return "No flagged rows: no generated row has a quality flag.";
 }
 
 export type QualityView = ReturnType<typeof useQualityView>;

@@ -22,6 +22,8 @@ export interface ReadingViewProps {
   totalRows: number;
   /** The table shows only the flagged rows: the view reads those. */
   flaggedOnly: boolean;
+  /** The table shows only the rows that failed the address check (with flaggedOnly: those that are both). */
+  failedEmailOnly?: boolean;
   inputColumns: readonly string[];
   outputColumns: readonly string[];
   quality: QualityRowJson | undefined;
@@ -31,10 +33,11 @@ export interface ReadingViewProps {
   onClose: () => void;
 }
 
-/** "Row 12 of 250", and the place among the flagged rows when only those are read. */
-function positionText({ index, count, rowNumber, totalRows, flaggedOnly }: ReadingViewProps): string {
+/** "Row 12 of 250", and the place among the rows the filters keep when only those are read. */
+function positionText({ index, count, rowNumber, totalRows, flaggedOnly, failedEmailOnly }: ReadingViewProps): string {
   const row = `Row ${formatCount(rowNumber)} of ${formatCount(totalRows)}`;
-  return flaggedOnly ? `${row} · flagged row ${formatCount(index + 1)} of ${formatCount(count)}` : row;
+  const kept = flaggedOnly && failedEmailOnly ? "filtered row" : flaggedOnly ? "flagged row" : "failed-address row";
+  return flaggedOnly || failedEmailOnly ? `${row} · ${kept} ${formatCount(index + 1)} of ${formatCount(count)}` : row;
 }
 
 /** The view's keys: ←/K previous, →/J next, A approve or take the approval back. */

@@ -131,7 +131,7 @@ for (const mode of MODES) {
     });
 
     test(`generator and its dialogs (${mode})`, async ({ page }) => {
-      test.setTimeout(270_000); // seventeen scans and a generated row: 2 min on a loaded two-core machine
+      test.setTimeout(330_000); // twenty scans, a generated row and a check: 2.5 min on a loaded two-core machine
       await openDashboardAsNewUser(page);
       await createConnectionViaApi(page.request, { name: "A11y OpenAI", provider: "OpenAI", apiKey: OPENAI_KEY });
       const toolKey = await acceptToolKey(page.request, "instantly");
@@ -183,6 +183,28 @@ for (const mode of MODES) {
       await expect(push.getByTestId("dry-run-summary")).toHaveText(/^Will push 1\b/, { timeout: 20_000 });
       await expectAccessible(page, "Push to a campaign (dry run)", mode, push);
       await closeDialog(page, "Push to a campaign");
+
+      // Check addresses: the form, the summary of a finished check (the fake DNS gives every prospect's domain a
+      // mail server), then the table's Email Status badges in each tone (two statuses typed in: red and amber).
+      await page.getByRole("button", { name: "Check addresses", exact: true }).click();
+      const check = dialog(page, "Check addresses");
+      await expectAccessible(page, "Check addresses", mode, check);
+      await check.getByRole("button", { name: "Check 25 addresses" }).click();
+      await expect(check.getByTestId("email-check-summary")).toHaveText("25 valid", { timeout: 30_000 });
+      await expectAccessible(page, "Check addresses (summary)", mode, check);
+      await closeDialog(page, "Check addresses");
+      const status = (n: number) => cell(page, n, "Email Status");
+      await expect(status(1).getByTestId("email-status-badge")).toHaveText("Valid", { timeout: 20_000 });
+      for (const [n, value, label] of [
+        [2, "no_mx", "No mail server"],
+        [3, "role", "Role account"],
+      ] as const) {
+        await status(n).click();
+        await status(n).getByRole("textbox").fill(value);
+        await status(n).getByRole("textbox").press("Enter");
+        await expect(status(n).getByTestId("email-status-badge")).toHaveText(label);
+      }
+      await expectAccessible(page, "/email-generator (Email Status badges)", mode);
     });
 
     test(`help centre and a ticket (${mode})`, async ({ page }) => {

@@ -1,6 +1,7 @@
 /**
- * A fake DNS server for the address checks (node:dgram + dns-packet): UDP on 127.0.0.1, a random port. Point
- * the app at it with `DNS_SERVERS=127.0.0.1:<port>` (`fake.server`). Each domain answers as set:
+ * A fake DNS server for the address checks (node:dgram + dns-packet): UDP on 127.0.0.1, a random port (or the
+ * one given: `startFakeDns({ port })`). Point the app at it with `DNS_SERVERS=127.0.0.1:<port>` (`fake.server`).
+ * Each domain answers as set:
  *
  *   const dns = await startFakeDns();
  *   dns.set("acme.test", { mx: ["mx.acme.test"] });   // MX records (A/AAAA: none, NOERROR with no answer)
@@ -10,6 +11,7 @@
  *   dns.set("null.test", { nullMx: true });             // RFC 7505 null MX: "0 ."
  *   dns.set("broken.test", { servfail: true });         // SERVFAIL
  *   dns.set("slow.test", { mx: ["mx.slow.test"], delayMs: 5000 });
+ *   dns.set("held.test", { mx: ["mx.held.test"], until: released }); // answers once the promise settles
  *   dns.setLatency(50);                                 // every answer after 50 ms (default 0)
  *   dns.queries("acme.test")                            // queries received for that name (any type)
  *
@@ -29,6 +31,8 @@ export interface FakeDomain {
   servfail?: boolean;
   /** This domain answers after this long (instead of the default latency). */
   delayMs?: number;
+  /** This domain answers only once this promise has settled (then after its delay). */
+  until?: Promise<unknown>;
 }
 
 export interface FakeDns {
@@ -73,7 +77,7 @@ function answer(q: Question, spec: FakeDomain | null): { rcode: number; answers:
   return { rcode: 0, answers: [] };
 }
 
-export async function startFakeDns(): Promise<FakeDns> {
+export async function startFakeDns({ port: wanted = 0 }: { port?: number } = {}): Promise<FakeDns> {
   const domains = new Map<string, FakeDomain>();
   const counts = new Map<string, number>();
   const log: { name: string; type: string }[] = [];
@@ -107,8 +111,9 @@ export async function startFakeDns(): Promise<FakeDns> {
       if (born === generation) inFlight--;
       socket.send(packet, rinfo.port, rinfo.address, () => undefined);
     };
-    if (delay > 0) setTimeout(send, delay).unref();
-    else send();
+    const answerNow = () => (delay > 0 ? void setTimeout(send, delay).unref() : send());
+    if (spec?.until) void spec.until.then(answerNow, answerNow);
+    else answerNow();
   };
 
   socket.on("message", (msg, rinfo) => {
@@ -122,7 +127,7 @@ export async function startFakeDns(): Promise<FakeDns> {
   });
   await new Promise<void>((resolve, reject) => {
     socket.once("error", reject);
-    socket.bind(0, "127.0.0.1", () => resolve());
+    socket.bind(wanted, "127.0.0.1", () => resolve());
   });
   const port = (socket.address() as AddressInfo).port;
   return {

@@ -132,6 +132,15 @@ describe("the reading view", () => {
     await render(createElement(ReadingView, props({ flaggedOnly: true, index: 2, count: 7, rowNumber: 40 })));
     expect(byTestId("reading-position")?.textContent).toBe("Row 40 of 250 · flagged row 3 of 7");
   });
+
+  it("counts the rows with a failed address check, or the rows both filters keep", async () => {
+    await render(createElement(ReadingView, props({ failedEmailOnly: true, index: 0, count: 3, rowNumber: 4 })));
+    expect(byTestId("reading-position")?.textContent).toBe("Row 4 of 250 · failed-address row 1 of 3");
+    await render(
+      createElement(ReadingView, props({ flaggedOnly: true, failedEmailOnly: true, index: 1, count: 2, rowNumber: 9 })),
+    );
+    expect(byTestId("reading-position")?.textContent).toBe("Row 9 of 250 · filtered row 2 of 2");
+  });
 });
 
 describe("the table view switch", () => {

@@ -1,0 +1,92 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { syncChanges } from "@/components/generator/csv-store";
+import { emailCheckSummaryText, isEmailCheckOver } from "@/lib/client/email-check-text";
+import { refreshEmailCheck, useEmailCheck, useFileEmailChecks } from "@/lib/client/queries/email-checks";
+import type { EmailCheckJson } from "@/lib/responses/email-checks";
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * After a cancel, the chunk that was being checked is still written (docs/api.md "Address checks"): the table
+ * pulls its changes, and the check is read, once more this long after the end.
+ */
+const LATE_CHUNK_MS = 4000;
+
+/** "Address check complete: 2,140 valid · 61 no mail server", as a toast. */
+function tellEnd(check: EmailCheckJson) {
+  const summary = emailCheckSummaryText(check.counts);
+  if (check.status === "failed") toast.error(`Address check failed: ${check.error ?? summary}`);
+  else if (check.status === "cancelled") toast.info(`Address check cancelled: ${summary}`);
+  else toast.success(`Address check complete: ${summary}`);
+}
+
+/**
+ * The generator's address check, kept above its dialog so that closing and reopening the dialog while a check
+ * runs shows its progress again: the check started here, or else one of the file's checks still queued or
+ * running (after the page was left). A check that has ended and whose outcome the user closed is let go; the
+ * next opening shows the form. When a check ends the table pulls the rows it changed (`/changes`: their Email
+ * Status, and the column itself when the check added it); an end seen while the dialog is closed is told in a
+ * toast (the open dialog shows it).
+ */
+export function useEmailCheckSession(csvId: string | null) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [started, setStarted] = useState<{ csvId: string; checkId: string } | null>(null);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(NOTHING);
+  const checks = useFileEmailChecks(csvId);
+
+  const own = started && started.csvId === csvId && !dismissed.has(started.checkId) ? started.checkId : null;
+  const running = checks.data?.find((c) => !isEmailCheckOver(c) && !dismissed.has(c.id));
+  const checkId = own ?? running?.id ?? null;
+  const check = useEmailCheck(checkId);
+
+  const dismiss = (id: string | null) => {
+    if (id) setDismissed((before) => new Set(before).add(id));
+  };
+
+  // A check seen ending: the table pulls its rows (once more a little later after a cancel, with the check), told
+  // once.
+  const told = useRef<string | null>(null);
+  const late = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const data = check.data;
+  useEffect(() => {
+    if (!data || !isEmailCheckOver(data) || told.current === data.id) return;
+    told.current = data.id;
+    const pull = () => void syncChanges(queryClient, data.csvId).catch(() => undefined);
+    pull();
+    if (data.status === "cancelled") {
+      clearTimeout(late.current);
+      late.current = setTimeout(() => {
+        pull();
+        refreshEmailCheck(queryClient, data.id);
+      }, LATE_CHUNK_MS);
+    }
+    if (!open) tellEnd(data);
+  }, [open, data, queryClient]);
+  useEffect(() => () => clearTimeout(late.current), []);
+
+  return {
+    open,
+    checkId,
+    check,
+    /** A check of this file is queued or running. */
+    running: Boolean(check.data && !isEmailCheckOver(check.data)),
+    setOpen(next: boolean) {
+      setOpen(next);
+      if (!next && isEmailCheckOver(check.data)) dismiss(checkId);
+    },
+    onStarted(id: string) {
+      if (csvId) setStarted({ csvId, checkId: id });
+    },
+    /** Lets the ended check go: the dialog shows the form again. */
+    onNewCheck() {
+      dismiss(checkId);
+    },
+  };
+}
+
+export type EmailCheckSession = ReturnType<typeof useEmailCheckSession>;
