@@ -43,6 +43,10 @@ export function useEmailCheckSession(csvId: string | null) {
   const running = checks.data?.find((c) => !isEmailCheckOver(c) && !dismissed.has(c.id));
   const checkId = own ?? running?.id ?? null;
   const check = useEmailCheck(checkId);
+  // A running check found among the file's (after a reload) is held like one started here: once it ends it
+  // leaves the running list, and the dialog must keep showing its outcome until the user closes it.
+  const adopted = !own && running ? running.id : null;
+  if (adopted && csvId && started?.checkId !== adopted) setStarted({ csvId, checkId: adopted });
 
   const dismiss = (id: string | null) => {
     if (id) setDismissed((before) => new Set(before).add(id));

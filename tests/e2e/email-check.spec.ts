@@ -4,6 +4,10 @@ import { FAKE_DNS_DOMAINS } from "../fakes/fake-dns-domains";
 import { cell, getFile, openGenerator, rand, rowAt } from "./generation-support";
 import { registerVerified } from "./support";
 
+/** The footer's Close (the dialog's corner × is named Close too). */
+const footerClose = (dialog: Locator) =>
+  dialog.locator('[data-slot="dialog-footer"]').getByRole("button", { name: "Close" });
+
 // Address checks in the generator (CONTRACT.md "Address checks"): "Check addresses" checks the file's e-mail
 // column, its summary and the Email Status badges follow, and "Failed address check (N)" filters the rows. The app
 // under test asks the fake DNS server (playwright.config.ts: FAKE_DNS_PORT = E2E_PORT + 70, fixed domains in
@@ -89,7 +93,7 @@ test.describe("Email generator: Check addresses", () => {
     await expect(dialog.getByTestId("email-check-summary")).toHaveText(SUMMARY, { timeout: 30_000 });
     await expect(dialog.getByTestId("email-check-status")).toHaveText("Check complete");
     await expect(dialog).toContainText("1 row has no address and got no status.");
-    await dialog.getByRole("button", { name: "Close" }).click();
+    await footerClose(dialog).click();
     await expect(dialog).toBeHidden();
 
     // The table pulled the check's rows: the new column, a badge per status, none for the empty cell.
@@ -172,7 +176,7 @@ test.describe("Email generator: Check addresses", () => {
       await expect(dialog).toContainText("The check goes on if you close this window.");
 
       // Closed and opened again, then after a reload (found among the file's checks): the same progress.
-      await dialog.getByRole("button", { name: "Close" }).click();
+      await footerClose(dialog).click();
       await expect(dialog).toBeHidden();
       dialog = await openCheckDialog(page);
       await expect(dialog.getByTestId("email-check-progress-text")).toHaveText("Checked 500 of 600");
@@ -189,7 +193,7 @@ test.describe("Email generator: Check addresses", () => {
       await question.getByRole("button", { name: "Cancel check" }).click();
       await expect(dialog.getByTestId("email-check-status")).toHaveText("Check cancelled");
       await expect(dialog.getByTestId("email-check-summary")).toHaveText("500 valid");
-      await dialog.getByRole("button", { name: "Close" }).click();
+      await footerClose(dialog).click();
       await expect(statusBadge(page, 1)).toHaveText("Valid");
     } finally {
       // The chunk in flight is still written once its lookup answers (docs/api.md "Address checks").
