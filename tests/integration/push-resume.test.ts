@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { giveUpPush, runPush } from "@/lib/services/sending/push-job";
 import { SENDING_TOOL_CLIENTS } from "@/lib/services/sending/tools";
+import { markSent, reserveCall, windowMargin } from "@/lib/services/sending/tool-pacer";
 import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { connectedCampaign, generatedFile, generatedRow } from "../support/push-files";
 import { sendingApi, withFakeSendingTools } from "../support/sending";
@@ -141,6 +142,19 @@ describe("pacing per tool key", () => {
     expect(times).toHaveLength(36);
     for (let i = 20; i < times.length; i++) expect(times[i]! - times[i - 20]!).toBeGreaterThanOrEqual(2000);
   }, 60_000);
+
+  it("a call that left later than its turn counts from when it left", async () => {
+    const key = `late-${Date.now()}`;
+    const limits = [{ requests: 1, windowMs: 1000 }];
+    const first = await reserveCall(key, limits, 1_000_000);
+    expect(first).toBe(1_000_000);
+    await markSent(key, first, 1_000_400);
+    expect(await reserveCall(key, limits, 1_000_500)).toBe(1_000_400 + 1000 + windowMargin(1000));
+    // On time (within 5 ms): nothing moves.
+    const third = await reserveCall(key, limits, 1_002_000);
+    await markSent(key, third, third + 3);
+    expect(await reserveCall(key, limits, third)).toBe(third + 1000 + windowMargin(1000));
+  });
 
   it("a 429 waits for its Retry-After before the same call again", async () => {
     const { user, pushId } = await startedPush("push-429", 2);

@@ -2,7 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { logger } from "@/lib/log";
 import { SERVICE_LABELS, type IntegrationService } from "@/lib/sending/tools";
-import { blockKey, reserveCall, toolKeyHash, type ToolLimit } from "./tool-pacer";
+import { blockKey, markSent, reserveCall, toolKeyHash, type ToolLimit } from "./tool-pacer";
 
 /** One call to an outside tool: its method, URL (under the tool's configured base), headers, JSON body. */
 export interface ToolRequest {
@@ -115,6 +115,7 @@ export async function callTool(req: ToolRequest, options: ToolCallOptions): Prom
     const at = await reserveCall(keyHash, options.limits);
     const wait = at - Date.now();
     if (wait > 0) await sleep(wait, undefined, { signal: options.signal });
+    await markSent(keyHash, at);
     let res: Response;
     try {
       res = await sendOnce(req, options);

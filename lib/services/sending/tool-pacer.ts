@@ -59,6 +59,23 @@ export async function reserveCall(keyHash: string, limits: readonly ToolLimit[],
   });
 }
 
+/** A call leaves later than its turn by more than this: its recorded time moves to when it really left. */
+const LATE_MS = 5;
+
+/**
+ * Records when a reserved call really left (a busy event loop or database can delay it past its turn): the
+ * next turns of the key are counted from there, so a late call does not bring the next window's calls
+ * closer to it than the limit allows.
+ */
+export async function markSent(keyHash: string, reservedAt: number, sentAt = Date.now()): Promise<void> {
+  if (sentAt - reservedAt <= LATE_MS) return;
+  await db.execute(sql`update tool_pacers set sent_at = (
+      select coalesce(array_agg(t order by t), '{}') from unnest(
+        array_replace(sent_at, ${reservedAt}::double precision, ${sentAt}::double precision)) t
+    ), updated_at = now()
+    where key_hash = ${keyHash}`);
+}
+
 /** The tool said to wait (429 Retry-After, or its rate-limit headers): no call of this key before `untilMs`. */
 export async function blockKey(keyHash: string, untilMs: number): Promise<void> {
   await db.execute(sql`insert into tool_pacers (key_hash, blocked_until) values (${keyHash}, ${untilMs})
