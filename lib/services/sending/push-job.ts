@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { pgArray } from "@/lib/db/pg-array";
 import { integrationConnections, pushes, pushRows } from "@/lib/db/schema";
@@ -62,15 +62,17 @@ async function recordOutcomes(id: string, owner: string, ords: number[], outcome
         lead = null, done_at = now()
       from unnest(${column("ord")}::int[], ${column("status")}::text[], ${column("reason")}::text[],
         ${column("lead_id")}::text[]) as x(ord, status, reason, lead_id)
-      where pr.push_id = ${id} and pr.ord = x.ord and pr.status = 'pending'`);
+      where pr.push_id = ${id} and pr.ord between ${Math.min(...ords)} and ${Math.max(...ords)}
+        and pr.ord = x.ord and pr.status = 'pending'`);
   });
 }
 
-async function pendingBatch(id: string, size: number) {
+/** The next pending rows in the push's order from `fromOrd` (a range of the primary key, not the whole push). */
+async function pendingBatch(id: string, fromOrd: number, size: number) {
   return db
     .select({ ord: pushRows.ord, lead: pushRows.lead })
     .from(pushRows)
-    .where(and(eq(pushRows.pushId, id), eq(pushRows.status, "pending")))
+    .where(and(eq(pushRows.pushId, id), gte(pushRows.ord, fromOrd), eq(pushRows.status, "pending")))
     .orderBy(asc(pushRows.ord))
     .limit(size);
 }
@@ -98,13 +100,15 @@ export async function runPush(id: string, ctx: PushJobContext): Promise<"done" |
     return "done";
   }
   const client = SENDING_TOOL_CLIENTS[push.service];
+  // Rows before this place have an outcome (pending rows are taken in order; a resumed push starts at 0).
+  let fromOrd = 0;
   for (;;) {
     if (ctx.signal?.aborted) {
       await dropLease(LEASE, id, owner);
       return "yielded";
     }
     if (!(await takeLease(LEASE, id, owner))) return "done";
-    const batch = await pendingBatch(id, client.batchSize);
+    const batch = await pendingBatch(id, fromOrd, client.batchSize);
     if (batch.length === 0) {
       await finishPush(id, owner, "completed", null);
       return "done";
@@ -131,6 +135,7 @@ export async function runPush(id: string, ctx: PushJobContext): Promise<"done" |
       batch.map((r) => r.ord),
       outcomes,
     );
+    fromOrd = batch.at(-1)!.ord + 1;
   }
 }
 

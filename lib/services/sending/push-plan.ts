@@ -14,7 +14,7 @@ import type { PushInput } from "./schemas";
 import { SENDING_TOOL_CLIENTS } from "./tools";
 
 /** One chosen row of a push: pushed with its lead as the tool will receive it, or skipped with its reason. */
-interface PlannedRow {
+export interface PlannedRow {
   rowId: number;
   email: string;
   reason: SkipReason | null;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
+import { pgArray } from "@/lib/db/pg-array";
 import { pushes, pushRows } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/http/ids";
@@ -13,17 +14,15 @@ import type {
   PushRowsJson,
   PushStartedJson,
 } from "@/lib/responses/sending";
-import { SERVICE_LABELS } from "@/lib/sending/tools";
+import { isSendingTool, SERVICE_LABELS } from "@/lib/sending/tools";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
-import { asApiError, integrationKey } from "./connections";
-import { dryRunJson, planPush, type PushPlan } from "./push-plan";
+import { asApiError, integrationKey, ownedIntegration, type IntegrationConnectionRow } from "./connections";
+import { dryRunJson, planPush, type PlannedRow } from "./push-plan";
 import type { PushInput } from "./schemas";
 import { SENDING_TOOL_CLIENTS } from "./tools";
 
 type PushRow = typeof pushes.$inferSelect;
 const NOT_FOUND = "Push not found";
-/** Receipts are written this many at a time. */
-const INSERT_CHUNK = 500;
 
 function toPushJson(row: PushRow): PushJson {
   return {
@@ -46,14 +45,32 @@ function toPushJson(row: PushRow): PushJson {
 }
 
 /** The campaign's name, read live: a campaign the account does not have is a 400. */
-async function campaignName(plan: PushPlan, campaignId: string): Promise<string> {
-  const campaigns = await asApiError(plan.service, () =>
-    SENDING_TOOL_CLIENTS[plan.service].listCampaigns(integrationKey(plan.connection)),
+async function campaignName(connection: IntegrationConnectionRow, campaignId: string): Promise<string> {
+  const service = connection.service;
+  if (!isSendingTool(service)) return ""; // planPush answers this connection's 400
+  const campaigns = await asApiError(service, () =>
+    SENDING_TOOL_CLIENTS[service].listCampaigns(integrationKey(connection)),
   );
   const campaign = campaigns.find((c) => c.id === campaignId);
   if (!campaign)
-    throw new AppError("invalid_input", `Campaign ${campaignId} was not found in ${SERVICE_LABELS[plan.service]}`);
+    throw new AppError("invalid_input", `Campaign ${campaignId} was not found in ${SERVICE_LABELS[service]}`);
   return campaign.name;
+}
+
+/**
+ * Every chosen row's receipt in one statement (arrays unnested: 100,000 rows are one round trip): pending
+ * with its lead, or skipped with its reason.
+ */
+async function insertReceipts(tx: Tx, pushId: string, rows: readonly PlannedRow[]): Promise<void> {
+  const column = <T extends number | string | null>(pick: (row: PlannedRow, ord: number) => T) =>
+    pgArray(rows.map((row, ord) => pick(row, ord)));
+  await tx.execute(sql`insert into push_rows (push_id, row_id, ord, email, status, reason, lead, done_at)
+    select ${pushId}, x.row_id, x.ord, x.email, x.status, x.reason, x.lead::jsonb,
+      case when x.status = 'skipped' then now() end
+    from unnest(${column((r) => r.rowId)}::bigint[], ${column((_, ord) => ord)}::int[],
+      ${column((r) => r.email || null)}::text[], ${column((r) => (r.reason ? "skipped" : "pending"))}::text[],
+      ${column((r) => r.reason)}::text[], ${column((r) => (r.lead ? JSON.stringify(r.lead) : null))}::text[])
+      as x(row_id, ord, email, status, reason, lead)`);
 }
 
 /**
@@ -66,9 +83,13 @@ export async function createPush(
   csvId: string,
   input: PushInput,
 ): Promise<PushDryRunJson | PushStartedJson> {
+  if (input.dryRun) return dryRunJson(await planPush(userId, csvId, input));
+  // The campaign is read from the tool while the rows are planned; the plan's errors come first.
+  await ownedCsvFile(userId, csvId);
+  const named = campaignName(await ownedIntegration(userId, input.connectionId), input.campaignId);
+  named.catch(() => undefined);
   const plan = await planPush(userId, csvId, input);
-  if (input.dryRun) return dryRunJson(plan);
-  const name = await campaignName(plan, input.campaignId);
+  const name = await named;
   const skipped = plan.rows.filter((r) => r.reason !== null).length;
   const pushId = await transactionWithQueue(async (tx, enqueueInTx) => {
     const [push] = await tx
@@ -85,21 +106,7 @@ export async function createPush(
         skipped,
       })
       .returning({ id: pushes.id });
-    for (let start = 0; start < plan.rows.length; start += INSERT_CHUNK) {
-      const chunk = plan.rows.slice(start, start + INSERT_CHUNK);
-      await tx.insert(pushRows).values(
-        chunk.map((r, i) => ({
-          pushId: push!.id,
-          rowId: r.rowId,
-          ord: start + i,
-          email: r.email || null,
-          status: r.reason ? ("skipped" as const) : ("pending" as const),
-          reason: r.reason,
-          lead: r.lead,
-          doneAt: r.reason ? sql`now()` : null,
-        })),
-      );
-    }
+    await insertReceipts(tx, push!.id, plan.rows);
     await enqueueInTx("push", push!.id);
     return push!.id;
   });
