@@ -1,20 +1,10 @@
 "use client";
 
-import { FormAlert } from "@/components/auth/form-alert";
 import type { TableRow } from "@/components/generator/csv-store";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { messageOf } from "@/lib/client/api";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { EmailCheckForm } from "./email-check-form";
 import { EmailCheckProgress } from "./email-check-progress";
+import { WorkRead } from "@/components/feedback/work-progress";
 import type { EmailCheckSession } from "./use-email-check-session";
 
 export interface EmailCheckDialogProps {
@@ -49,26 +39,12 @@ export function EmailCheckDialog({ session, csvId, columns, rows }: EmailCheckDi
 
 function EmailCheckBody({ session, csvId, columns, rows, onClose }: EmailCheckDialogProps & { onClose: () => void }) {
   const { check, checkId } = session;
-  if (checkId) {
-    if (check.data) return <EmailCheckProgress check={check.data} onClose={onClose} onNewCheck={session.onNewCheck} />;
-    if (check.isError)
-      return (
-        <div className="space-y-3">
-          <FormAlert kind="error">{messageOf(check.error, "Could not read the check's progress.")}</FormAlert>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => void check.refetch()}>
-              Try again
-            </Button>
-            <Button onClick={session.onNewCheck}>New check</Button>
-          </DialogFooter>
-        </div>
-      );
+  if (checkId)
     return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner aria-hidden /> Loading the check...
-      </p>
+      <WorkRead query={check} noun="check" againLabel="New check" onAgain={session.onNewCheck}>
+        {(data) => <EmailCheckProgress check={data} onClose={onClose} onNewCheck={session.onNewCheck} />}
+      </WorkRead>
     );
-  }
   if (!csvId) return <p className="text-sm text-muted-foreground">Import a CSV file first.</p>;
   return <EmailCheckForm csvId={csvId} columns={columns} rows={rows} onStarted={session.onStarted} onClose={onClose} />;
 }

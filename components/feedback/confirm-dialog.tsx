@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   title?: string;
   message: string;
   confirmLabel?: string;
+  /** The button that keeps things as they are. */
+  cancelLabel?: string;
   onConfirm: () => void;
 }
 
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   title = "Please confirm",
   message,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -37,7 +40,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{message}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
             onClick={onConfirm}

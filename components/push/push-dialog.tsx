@@ -1,20 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { FormAlert } from "@/components/auth/form-alert";
-import { messageOf } from "@/lib/client/api";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { PushForm } from "./push-form";
 import { PushProgress } from "./push-progress";
+import { WorkRead } from "@/components/feedback/work-progress";
 import type { PushSession } from "./use-push-session";
 
 export interface PushDialogProps {
@@ -49,26 +39,12 @@ export function PushDialog({ session, csvId, columns }: PushDialogProps) {
 
 function PushDialogBody({ session, csvId, columns, onClose }: PushDialogProps & { onClose: () => void }) {
   const { push, pushId, connections } = session;
-  if (pushId) {
-    if (push.data) return <PushProgress push={push.data} onClose={onClose} onNewPush={session.onNewPush} />;
-    if (push.isError)
-      return (
-        <div className="space-y-3">
-          <FormAlert kind="error">{messageOf(push.error, "Could not read the push's progress.")}</FormAlert>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => void push.refetch()}>
-              Try again
-            </Button>
-            <Button onClick={session.onNewPush}>New push</Button>
-          </DialogFooter>
-        </div>
-      );
+  if (pushId)
     return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner aria-hidden /> Loading the push...
-      </p>
+      <WorkRead query={push} noun="push" againLabel="New push" onAgain={session.onNewPush}>
+        {(data) => <PushProgress push={data} onClose={onClose} onNewPush={session.onNewPush} />}
+      </WorkRead>
     );
-  }
   if (!csvId) return <p className="text-sm text-muted-foreground">Import a CSV file first.</p>;
   if (connections.length === 0)
     return (

@@ -1,23 +1,9 @@
 "use client";
 
 import { Download } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
 import { FormAlert } from "@/components/auth/form-alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { WorkProgress, WorkRunning } from "@/components/feedback/work-progress";
 import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
-import { Progress } from "@/components/ui/progress";
-import { messageOf } from "@/lib/client/api";
 import { formatNumber } from "@/lib/client/format";
 import {
   allSkipped,
@@ -42,45 +28,40 @@ interface Props {
  * error when it failed, and the report of the skipped and failed rows).
  */
 export function PushProgress({ push, onClose, onNewPush }: Props) {
-  const over = isPushOver(push);
-  return (
-    <div className="space-y-4">
-      <div>
-        <h3 className="font-semibold" data-testid="push-status">
-          {pushStatusTitle(push.status)}
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          To {push.campaignName} in {SERVICE_LABELS[push.service]}
-        </p>
-      </div>
-      {over ? <PushOutcome push={push} /> : <PushRunning push={push} />}
-      <DialogFooter>
-        {over ? (
-          <Button type="button" variant="outline" onClick={onNewPush}>
-            New push
-          </Button>
-        ) : (
-          <CancelPushButton pushId={push.id} />
-        )}
-        <Button type="button" onClick={onClose}>
-          Close
-        </Button>
-      </DialogFooter>
-    </div>
-  );
-}
-
-function PushRunning({ push }: { push: PushJson }) {
+  const cancel = useCancelPush();
   const other = allSkipped(push) + push.failed;
   return (
-    <div className="space-y-2">
-      <Progress aria-label="Push progress" value={pushDone(push)} max={push.total} />
-      <p className="text-sm" aria-live="polite" data-testid="push-progress-text">
-        {pushProgressText(push)}
-        {other > 0 ? ` · skipped ${formatNumber(allSkipped(push))} · failed ${formatNumber(push.failed)}` : ""}
-      </p>
-      <p className="text-xs text-muted-foreground">The push goes on if you close this window.</p>
-    </div>
+    <WorkProgress
+      title={pushStatusTitle(push.status)}
+      titleTestId="push-status"
+      subtitle={`To ${push.campaignName} in ${SERVICE_LABELS[push.service]}`}
+      over={isPushOver(push)}
+      running={
+        <WorkRunning
+          label="Push progress"
+          value={pushDone(push)}
+          max={push.total}
+          text={`${pushProgressText(push)}${
+            other > 0 ? ` · skipped ${formatNumber(allSkipped(push))} · failed ${formatNumber(push.failed)}` : ""
+          }`}
+          textTestId="push-progress-text"
+          note="The push goes on if you close this window."
+        />
+      }
+      outcome={<PushOutcome push={push} />}
+      againLabel="New push"
+      onAgain={onNewPush}
+      cancel={{
+        label: "Cancel push",
+        question: "Cancel this push?",
+        message: "Rows already sent stay in the campaign; the others are not pushed.",
+        keepLabel: "Keep pushing",
+        failMessage: "Could not cancel the push. Please try again.",
+        pending: cancel.isPending,
+        run: (callbacks) => cancel.mutate(push.id, callbacks),
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -106,41 +87,5 @@ function PushOutcome({ push }: { push: PushJson }) {
         </Button>
       ) : null}
     </div>
-  );
-}
-
-/** "Cancel push", confirmed first: rows already sent stay in the campaign. */
-function CancelPushButton({ pushId }: { pushId: string }) {
-  const cancel = useCancelPush();
-  const [asking, setAsking] = useState(false);
-  return (
-    <>
-      <Button type="button" variant="outline" disabled={cancel.isPending} onClick={() => setAsking(true)}>
-        {cancel.isPending ? "Cancelling..." : "Cancel push"}
-      </Button>
-      <AlertDialog open={asking} onOpenChange={setAsking}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this push?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Rows already sent stay in the campaign; the others are not pushed.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep pushing</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              onClick={() =>
-                cancel.mutate(pushId, {
-                  onError: (error) => toast.error(messageOf(error, "Could not cancel the push. Please try again.")),
-                })
-              }
-            >
-              Cancel push
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
   );
 }
