@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { messageOf } from "@/lib/client/api";
 
 /** How a background work's Cancel asks first and says what it did. */
-export interface CancelWork {
+interface CancelWork {
   /** "Cancel push": the button and the confirming action. */
   label: string;
   question: string;
