@@ -7,6 +7,7 @@
 // workspace, 1,000 leads a call; Smartlead 10/s and 60/min per key, 400 leads a call; lemlist 20 per 2 s per key, one
 // lead a call), the connection made as the app makes it (its key check is one call), a file of BENCH_ROWS generated
 // rows (default 5,000, every one pushable), then createPush and runPush: the real job code as the worker runs it.
+// Before any measured push, each tool gets an unmeasured 10-row push at no latency (pg-boss started, code compiled).
 // Latency model: every answer of a tool comes after BENCH_LATENCY_MS (default 20) + BENCH_LATENCY_PER_LEAD_MS
 // (default 1) × the leads of a full call (the fake's setLatency is one figure per tool, so the campaign-list read and
 // a last, shorter call wait as long): Instantly 1,020 ms, Smartlead 420 ms, lemlist 21 ms.
@@ -34,15 +35,15 @@
 // tool reported as already there (the push's providerSkipped; 0 expected: the stopped worker recorded its last call).
 // Exit code 1 when a check or a goal fails. Local mode (no DATABASE_URL): an in-memory embedded database.
 import { randomBytes, randomUUID } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import {
   INSTANTLY_LIMITS,
   LEMLIST_LIMITS,
   SMARTLEAD_LIMITS,
   startFakeSendingTools,
-  type FakeToolCall,
 } from "../../tests/fakes/sending-tools";
 import { ceilingPerMinute, oracleMs } from "./push-ideal";
-import { printPushReport, type PushRun } from "./push-report";
+import { madeWith, printPushReport, sentEmails, timeSplit, why429s, type PushRun, type Timing } from "./push-report";
 
 const e = process.env;
 const ROWS = Number(e.BENCH_ROWS ?? 5000);
@@ -73,6 +74,14 @@ e.INSTANTLY_BASE_URL = fakes.instantly.url;
 e.SMARTLEAD_BASE_URL = fakes.smartlead.url;
 e.LEMLIST_BASE_URL = fakes.lemlist.url;
 e.ZEROBOUNCE_BASE_URL = fakes.zerobounce.url;
+// When the app sent each request to a fake (in order, as the fake records them: one call in flight at a time).
+const sentAt: Record<Tool, number[]> = { instantly: [], smartlead: [], lemlist: [] };
+const realFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  for (const tool of Object.keys(sentAt) as Tool[]) if (url.startsWith(fakes[tool].url)) sentAt[tool].push(Date.now());
+  return realFetch(input, init);
+};
 
 // App modules read the environment lazily: import them only now, and drop any environment read before.
 const { eq, sql } = await import("drizzle-orm");
@@ -107,27 +116,6 @@ const generatedRow = (tag: string, i: number) => ({
   follow_up: `Following up, Ann${i}`,
 });
 
-/** Whether a call the fake recorded was made with `key` (Bearer, ?api_key= or Basic with an empty user). */
-function madeWith(call: FakeToolCall, key: string): boolean {
-  const auth = call.headers.authorization;
-  if (auth === `Bearer ${key}` || auth === `Basic ${Buffer.from(`:${key}`).toString("base64")}`) return true;
-  return new URL(call.path, "http://fake").searchParams.get("api_key") === key;
-}
-
-/** The addresses an add-lead call carried (Instantly `leads`, Smartlead `lead_list`, lemlist one lead). */
-function sentEmails(call: FakeToolCall): string[] {
-  const b = (call.body ?? {}) as { leads?: unknown; lead_list?: unknown };
-  const leads = (Array.isArray(b.leads) ? b.leads : Array.isArray(b.lead_list) ? b.lead_list : [b]) as {
-    email?: string;
-  }[];
-  return leads.map((l) => String(l.email ?? "").toLowerCase());
-}
-
-interface Timing {
-  entered: number;
-  returned: number;
-}
-
 /**
  * Times each add-lead call of the tool's client (the job calls it once per batch): when the job called it and when it
  * answered. `onSend` sees the leads sent so far, this call's included, before the call goes out.
@@ -151,7 +139,27 @@ function probeClient(tool: Tool, onSend: (sent: number) => void) {
   return { timings, restore: () => void (client.addLeads = original) };
 }
 
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+/** A fresh user, key and campaign in the fake, the connection (its key check is one call) and a file of `n` rows. */
+async function prepare(tool: Tool, tag: string, n: number) {
+  const fake = fakes[tool];
+  const userId = await benchUser();
+  const apiKey = `bench-${tag}-${randomBytes(8).toString("hex")}`;
+  fake.addKey(apiKey);
+  const campaign = fake.addCampaign(apiKey, { name: `bench ${tag}` });
+  const connection = await createIntegration(userId, { service: tool, name: tag, apiKey });
+  const rows = Array.from({ length: n }, (_, i) => generatedRow(tag, i));
+  const file = (await importCsv(userId, { fileName: `${tag}.csv`, rows })) as { _id: string };
+  const input = { connectionId: connection.id, campaignId: campaign.id };
+  return { userId, apiKey, campaignId: campaign.id, csvId: file._id, input, rows };
+}
+
+/** An unmeasured 10-row push at no latency: the code paths compiled and pg-boss started, as in a running server. */
+async function warmUp(tool: Tool) {
+  fakes[tool].setLatency(0);
+  const p = await prepare(tool, `${tool}-warm-up`, 10);
+  const { pushId } = (await createPush(p.userId, p.csvId, p.input)) as { pushId: string };
+  if ((await runPush(pushId, { workerId: "bench-warm-up" })) !== "done") throw new Error(`${tool}: warm-up failed`);
+}
 
 async function runOne(tool: Tool, kind: PushRun["kind"]): Promise<PushRun> {
   const fake = fakes[tool];
@@ -159,24 +167,23 @@ async function runOne(tool: Tool, kind: PushRun["kind"]): Promise<PushRun> {
   const limits = DOCUMENTED[tool];
   const leadsPerCall = Math.min(client.batchSize, ROWS);
   const latencyMs = LATENCY_MS + PER_LEAD_MS * leadsPerCall;
-  const tag = `${tool}-${kind}-${randomBytes(3).toString("hex")}`;
   const problems: string[] = [];
   if (JSON.stringify(client.limits) !== JSON.stringify(limits))
     problems.push(`the client's limits ${JSON.stringify(client.limits)} are not the documented ones`);
   fake.setLatency(latencyMs);
-  const userId = await benchUser();
-  const apiKey = `bench-${tag}-${randomBytes(8).toString("hex")}`;
-  fake.addKey(apiKey);
-  const campaign = fake.addCampaign(apiKey, { name: `bench ${tag}` });
-  const connection = await createIntegration(userId, { service: tool, name: tag, apiKey });
-  const rows = Array.from({ length: ROWS }, (_, i) => generatedRow(tag, i));
-  const file = (await importCsv(userId, { fileName: `${tag}.csv`, rows })) as { _id: string };
+  const { userId, apiKey, campaignId, csvId, input, rows } = await prepare(
+    tool,
+    `${tool}-${kind}-${randomBytes(3).toString("hex")}`,
+    ROWS,
+  );
 
   const stop = new AbortController();
   const probe = probeClient(tool, (sent) => {
     if (kind === "restart" && sent >= ROWS / 2) stop.abort();
   });
   const mine = () => fake.calls.filter((c) => madeWith(c, apiKey));
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const t0 = Date.now();
   const progress = setInterval(() => {
     const n = mine().filter((c) => c.at >= t0).length;
@@ -186,27 +193,26 @@ async function runOne(tool: Tool, kind: PushRun["kind"]): Promise<PushRun> {
   let restart: PushRun["restart"];
   let pushId = "";
   try {
-    ({ pushId } = (await createPush(userId, file._id, { connectionId: connection.id, campaignId: campaign.id })) as {
-      pushId: string;
-    });
+    ({ pushId } = (await createPush(userId, csvId, input)) as { pushId: string });
     created = Date.now();
     if (kind === "push") {
-      const outcome = await runPush(pushId, { workerId: `bench-${tag}` });
+      const outcome = await runPush(pushId, { workerId: `bench-${tool}` });
       if (outcome !== "done") problems.push(`runPush answered ${outcome}`);
     } else {
-      const first = await runPush(pushId, { workerId: `bench-${tag}-1`, signal: stop.signal });
+      const first = await runPush(pushId, { workerId: `bench-${tool}-1`, signal: stop.signal });
       if (first !== "yielded") problems.push(`the stopped worker answered ${first}, not "yielded"`);
       const [{ n }] = (
         await db.execute<{ n: number }>(
           sql`select count(*)::int as n from push_rows where push_id = ${pushId} and status = 'pushed'`,
         )
       ).rows as [{ n: number }];
-      const second = await runPush(pushId, { workerId: `bench-${tag}-2` });
+      const second = await runPush(pushId, { workerId: `bench-${tool}-2` });
       if (second !== "done") problems.push(`the restarted worker answered ${second}`);
       restart = { first, pushedAtKill: Number(n), alreadyThere: 0 };
     }
   } finally {
     clearInterval(progress);
+    lag.disable();
     probe.restore();
   }
   const measuredMs = Date.now() - t0;
@@ -222,7 +228,7 @@ async function runOne(tool: Tool, kind: PushRun["kind"]): Promise<PushRun> {
   const expected = rows.map((r) => r.Email.toLowerCase());
   const notOnce = expected.filter((m) => sentCount.get(m) !== 1).length;
   if (notOnce) problems.push(`${notOnce} leads not sent exactly once (${sentCount.size} addresses sent)`);
-  const stored = fake.leads(campaign.id).map((l) => l.email);
+  const stored = fake.leads(campaignId).map((l) => l.email);
   const unique = new Set(stored);
   if (stored.length !== ROWS || unique.size !== ROWS || !expected.every((m) => unique.has(m)))
     problems.push(`the campaign holds ${stored.length} leads (${unique.size} addresses), expected the ${ROWS} rows'`);
@@ -238,13 +244,10 @@ async function runOne(tool: Tool, kind: PushRun["kind"]): Promise<PushRun> {
   if (restart) restart.alreadyThere = push?.providerSkipped ?? -1;
   else if (push?.providerSkipped) problems.push(`${push.providerSkipped} leads the tool reported as already there`);
 
-  // Where the time went: the probe's timings beside the fake's arrival times.
-  const t = probe.timings;
-  let next = 0;
-  const arrivals = t.map((x) => {
-    while (next < adds.length && adds[next]!.at < x.entered - 1) next++;
-    return adds[next]?.at ?? x.entered;
-  });
+  // Where the time went, and why a 429 came: the app's send times beside the fake's arrival times.
+  const sent =
+    fake.calls.length === sentAt[tool].length ? new Map(fake.calls.map((c, i) => [c, sentAt[tool][i]!])) : null;
+  const delays = sent ? calls.filter((c) => c.at >= t0).map((c) => c.at - sent.get(c)!) : [];
   const callsToOracle = 1 + Math.ceil(ROWS / client.batchSize);
   return {
     tool,
@@ -257,13 +260,10 @@ async function runOne(tool: Tool, kind: PushRun["kind"]): Promise<PushRun> {
     oracleMs: oracleMs(callsToOracle, limits, latencyMs, before),
     ceilingPerMin: ceilingPerMinute(limits, leadsPerCall),
     rateLimited,
-    split: {
-      createMs: created - t0,
-      jobMs: mean(t.map((x, i) => x.entered - (i === 0 ? created : t[i - 1]!.returned))),
-      pacerSendMs: mean(t.map((x, i) => arrivals[i]! - x.entered)),
-      answerMs: mean(t.map((x, i) => x.returned - arrivals[i]! - latencyMs)),
-      finishMs: t.length ? t0 + measuredMs - t.at(-1)!.returned : 0,
-    },
+    split: timeSplit(probe.timings, adds, { t0, created, end: t0 + measuredMs, latencyMs }),
+    lagMaxMs: lag.max / 1e6,
+    sendToArrivalMs: { mean: delays.reduce((a, b) => a + b, 0) / (delays.length || 1), max: Math.max(0, ...delays) },
+    why429: why429s(calls, sent, limits, t0),
     restart,
     problems,
   };
@@ -275,6 +275,7 @@ console.log(
     `restart runs ${RESTART ? "on" : "off"}; database ${e.DATABASE_URL?.trim() ? "PostgreSQL" : "PGlite (in memory)"}`,
 );
 await migrateDatabase();
+for (const tool of TOOLS) await warmUp(tool);
 const runs: PushRun[] = [];
 for (const tool of TOOLS)
   for (const kind of RESTART ? (["push", "restart"] as const) : (["push"] as const)) {
