@@ -40,18 +40,29 @@ export const WORK: Record<WorkKind, Work> = {
   bulk_email: { handle: runBackgroundJob, giveUp: giveUpJob },
   webhook_export: { handle: runBackgroundJob, giveUp: giveUpJob },
   push: {
-    handle: (id, ctx) => runPush(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal }),
+    handle: (id, ctx) => runPush(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
     giveUp: giveUpPush,
   },
   email_check: {
-    handle: (id, ctx) => runEmailCheck(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal }),
+    handle: (id, ctx) => runEmailCheck(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
     giveUp: giveUpEmailCheck,
   },
 };
 
+/**
+ * When work that stops between steps must stop: a worker shutting down (the deadline's signal), or a cron
+ * call's start-by time (no new step after it: the job is queued again for the next call).
+ */
+function stopSignal(deadline: RunDeadline | undefined): AbortSignal | undefined {
+  const signals: AbortSignal[] = [];
+  if (deadline?.signal) signals.push(deadline.signal);
+  if (deadline?.startBy !== undefined) signals.push(AbortSignal.timeout(Math.max(0, deadline.startBy - Date.now())));
+  return signals.length > 0 ? AbortSignal.any(signals) : undefined;
+}
+
 /** A bulk e-mail or a webhook export, chunk by chunk from its recorded progress. */
 async function runBackgroundJob(id: string, ctx: JobContext): Promise<JobOutcome> {
-  return (await runJob(id, { workerId: ctx.workerId, signal: ctx.deadline?.signal })) === "stopped"
+  return (await runJob(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) })) === "stopped"
     ? "yielded"
     : "done";
 }

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
+import { runAttempt } from "@/lib/queue/attempt";
+import { getBoss, QUEUES } from "@/lib/queue/boss";
+import type { WorkData } from "@/lib/queue/enqueue";
 import { giveUpPush, runPush } from "@/lib/services/sending/push-job";
 import { SENDING_TOOL_CLIENTS } from "@/lib/services/sending/tools";
 import { markSent, reserveCall, windowMargin } from "@/lib/services/sending/tool-pacer";
@@ -96,6 +99,29 @@ describe("a push resumes from its receipts", () => {
       connectionId: null,
       error: "The connection of this push was deleted.",
     });
+  });
+});
+
+describe("a cron call", () => {
+  it("takes no new call after its start-by time: the push is queued again and the next call finishes it", async () => {
+    const { user, c, pushId } = await startedPush("push-cron", 25);
+    const boss = await getBoss();
+    const jobOf = async () =>
+      (await boss.fetch<WorkData>(QUEUES.push, { batchSize: 50, includeMetadata: true })).find(
+        (j) => j.data.id === pushId,
+      )!;
+    // lemlist's limit makes 25 calls take over 2 seconds: the call's start-by time comes first.
+    const first = await jobOf();
+    const deadline = { startBy: Date.now() + 1500 };
+    expect(await runAttempt("push", first, { workerId: `cron-1:${first.id}`, deadline })).toBe("yielded");
+    const partial = (await sendingApi.get(user, pushId)).json;
+    expect(partial.status).toBe("running");
+    expect(partial.pushed).toBeGreaterThan(0);
+    expect(partial.pushed).toBeLessThan(25);
+    const second = await jobOf();
+    expect(await runAttempt("push", second, { workerId: `cron-2:${second.id}` })).toBe("done");
+    expect(received(c.campaignId)).toEqual(rows(25).map((r) => r.Email));
+    expect((await sendingApi.get(user, pushId)).json).toMatchObject({ status: "completed", pushed: 25 });
   });
 });
 
