@@ -25,7 +25,9 @@
 //   where time went   creation (createPush); per add-lead call, means: the job between two calls (recording the
 //                     previous answer, the lease, reading the next pending rows), pacer + send (the pacer's
 //                     reservation and its wait, until the fake received the call), the answer's read after the
-//                     latency; finishing (the last answer's record to "done")
+//                     latency; finishing (the last answer's record to "done"); send → arrival (the app's fetch to
+//                     the fake's arrival time) and the longest event-loop stall; for each 429, the window it fell in
+//                     and how late its oldest call and it arrived after their sends
 // Checks per push: the push completed, pushed == rows; every lead sent once (in exactly one admitted add-lead call)
 // and received once (the campaign's leads in the fake: unique, == rows, the file's addresses); every row's receipt
 // is "pushed", none pending.
