@@ -96,10 +96,11 @@ describe("integration connections", () => {
 
     const lm = key("lm");
     tools().lemlist.addKey(lm);
-    const lmCampaign = tools().lemlist.addCampaign(lm, { name: "LM one" });
+    const lmCampaigns = Array.from({ length: 130 }, (_, i) => tools().lemlist.addCampaign(lm, { name: `LM ${i}` }));
     const lmConn = await sendingApi.connect(user, { service: "lemlist", name: "L", apiKey: lm });
     const lmList = await sendingApi.campaigns(user, lmConn.json.id);
-    expect(lmList.json.campaigns.map((c: { id: string }) => c.id)).toEqual([String(lmCampaign.id)]);
+    // Every page: 130 campaigns in pages of 100.
+    expect(lmList.json.campaigns.map((c: { id: string }) => c.id)).toEqual(lmCampaigns.map((c) => String(c.id)));
     const auth = tools().lemlist.calls.at(-1)!.headers.authorization!;
     expect(Buffer.from(auth.replace(/^Basic /, ""), "base64").toString()).toBe(`:${lm}`);
   });

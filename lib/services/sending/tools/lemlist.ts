@@ -7,7 +7,7 @@ import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
 
 /**
  * lemlist API (developer.lemlist.com): HTTP Basic auth with an empty user name and the key as password;
- * `GET /api/campaigns`; `POST /api/campaigns/{id}/leads/?deduplicate=true` adds ONE lead, variables at
+ * `GET /api/campaigns?version=v2` (paged); `POST /api/campaigns/{id}/leads/?deduplicate=true` adds ONE lead, variables at
  * the top level. Limit: 20 requests per 2 seconds per key.
  */
 const LIMITS = [{ requests: 20, windowMs: 2000 }];
@@ -20,16 +20,24 @@ const call = (apiKey: string, req: ToolRequest) =>
     { service: "lemlist", apiKey, limits: LIMITS },
   );
 
-async function listCampaigns(apiKey: string): Promise<CampaignJson[]> {
-  const answer = await call(apiKey, { method: "GET", url: `${base()}/api/campaigns` });
-  expectList("lemlist", answer, apiKey);
-  const body = answer.body as unknown;
-  const items = (Array.isArray(body) ? body : ((body as { campaigns?: unknown[] })?.campaigns ?? [])) as {
-    _id: string;
-    name: string;
-    status?: string;
-  }[];
-  return items.map((c) => ({ id: String(c._id), name: c.name, status: c.status ?? null }));
+interface CampaignPage {
+  campaigns?: { _id: string; name: string; status?: string }[];
+  pagination?: { nextPage?: number | null };
+}
+
+/** Every campaign: `?version=v2` pages of 100, following `pagination.nextPage`. */
+async function listCampaigns(apiKey: string, firstPageOnly = false): Promise<CampaignJson[]> {
+  const campaigns: CampaignJson[] = [];
+  let page: number | null | undefined = 1;
+  while (page) {
+    const url = `${base()}/api/campaigns?version=v2&limit=100&page=${page}`;
+    const answer = await call(apiKey, { method: "GET", url });
+    expectList("lemlist", answer, apiKey);
+    const body = (answer.body ?? {}) as CampaignPage;
+    for (const c of body.campaigns ?? []) campaigns.push({ id: String(c._id), name: c.name, status: c.status ?? null });
+    page = firstPageOnly ? null : body.pagination?.nextPage;
+  }
+  return campaigns;
 }
 
 function toLead(fields: LeadFields): Record<string, unknown> {
