@@ -7,8 +7,8 @@ import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
 
 /**
  * lemlist API (developer.lemlist.com): HTTP Basic auth with an empty user name and the key as password;
- * `GET /api/campaigns?version=v2` (paged); `POST /api/campaigns/{id}/leads/?deduplicate=true` adds ONE lead, variables at
- * the top level. Limit: 20 requests per 2 seconds per key.
+ * `GET /api/campaigns?version=v2` (paged); `POST /api/campaigns/{id}/leads/?deduplicate=true` adds ONE lead,
+ * variables at the top level. Limit: 20 requests per 2 seconds per key.
  */
 const LIMITS = [{ requests: 20, windowMs: 2000 }];
 
