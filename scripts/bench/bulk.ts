@@ -28,7 +28,8 @@
 // research goes through OpenAI's Responses API with its search tool, content creation through Chat Completions.
 // Exit code 1 when a check or a goal fails.
 // Local mode (no DATABASE_URL): an in-memory embedded database.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { benchUserId, inProcessEnv } from "./in-process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startFakeProvider, type FakeProviderHandle } from "../../tests/fakes/ai-provider";
 import { idealSeconds, type KeyModel } from "./bulk-ideal";
@@ -68,14 +69,7 @@ const PATHS = list(e.BENCH_PATHS ?? ALL_PATHS.map((p) => p.name).join(",")).map(
 /** The output cap of the newest generation request (Anthropic's output bucket is charged it at the start). */
 let lastOutputCap = 0;
 
-if (!e.DATABASE_URL?.trim()) e.DATA_DIR = "memory";
-else {
-  e.MAIL_DRIVER ||= "outbox";
-  e.PAYMENTS_DRIVER ||= "test";
-  if (e.MAIL_DRIVER === "outbox" || e.PAYMENTS_DRIVER === "test") e.ALLOW_TEST_DRIVERS ||= "1";
-}
-e.AUTH_SECRET ||= `bench-${randomBytes(24).toString("hex")}`;
-e.ENCRYPTION_KEY ||= randomBytes(32).toString("hex");
+inProcessEnv();
 e.GENERATION_CONCURRENCY ||= "32";
 
 const fake: FakeProviderHandle = await startFakeProvider({
@@ -107,10 +101,7 @@ const { estimateRun } = await import("@/lib/services/usage/estimate");
 const { costOfUsage } = await import("@/lib/ai/usage");
 
 async function benchUser() {
-  const id = randomUUID();
-  await db
-    .insert(users)
-    .values({ id, name: "Bench", email: `bench-${id}@example.test`, emailVerified: true, subscription: "lifetime" });
+  const id = await benchUserId();
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user!;
 }

@@ -17,7 +17,8 @@
 //   creation ms        createEmailCheck (the file's row ids read, the check and its job recorded)
 // Checks: the check completed with checked == addresses, every row's Email Status as expected, the counts match.
 // Exit code 1 when a check or a goal fails. Local mode (no DATABASE_URL): an in-memory embedded database.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { benchUserId, inProcessEnv } from "./in-process";
 import { startFakeDns } from "../../tests/fakes/dns-server";
 
 const e = process.env;
@@ -26,14 +27,7 @@ const DOMAINS = Number(e.BENCH_DOMAINS ?? 2_000);
 const LATENCY_MS = Number(e.BENCH_DNS_LATENCY_MS ?? 50);
 const GOAL_S = Number(e.BENCH_GOAL_S ?? 30);
 
-if (!e.DATABASE_URL?.trim()) e.DATA_DIR = "memory";
-else {
-  e.MAIL_DRIVER ||= "outbox";
-  e.PAYMENTS_DRIVER ||= "test";
-  if (e.MAIL_DRIVER === "outbox" || e.PAYMENTS_DRIVER === "test") e.ALLOW_TEST_DRIVERS ||= "1";
-}
-e.AUTH_SECRET ||= `bench-${randomBytes(24).toString("hex")}`;
-e.ENCRYPTION_KEY ||= randomBytes(32).toString("hex");
+inProcessEnv();
 const dns = await startFakeDns();
 e.DNS_SERVERS = dns.server;
 e.DNS_TIMEOUT_MS ||= "3000";
@@ -44,7 +38,7 @@ const { eq } = await import("drizzle-orm");
 const { resetEnvForTests } = await import("@/lib/env");
 resetEnvForTests();
 const { closeDatabase, db, migrateDatabase } = await import("@/lib/db");
-const { emailChecks, users } = await import("@/lib/db/schema");
+const { emailChecks } = await import("@/lib/db/schema");
 const { EMAIL_STATUS_COLUMN } = await import("@/lib/csv/email-status");
 const { stopBoss } = await import("@/lib/queue/boss");
 const { importCsv } = await import("@/lib/services/csv/csv-import");
@@ -73,21 +67,13 @@ function addressList() {
   return { rows, expected };
 }
 
-async function benchUser(): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insert(users)
-    .values({ id, name: "Bench", email: `bench-${id}@example.test`, emailVerified: true, subscription: "lifetime" });
-  return id;
-}
-
 const database = e.DATABASE_URL?.trim() ? "PostgreSQL" : "PGlite (in memory)";
 console.log(
   `bench:check: ${ADDRESSES} addresses over ${DOMAINS} domains, DNS answers after ${LATENCY_MS} ms, ` +
     `${PARALLEL_LOOKUPS} lookups at a time; database ${database}`,
 );
 await migrateDatabase();
-const userId = await benchUser();
+const userId = await benchUserId();
 const { rows, expected } = addressList();
 const file = (await importCsv(userId, { fileName: `check-${tag}.csv`, rows })) as { _id: string };
 

@@ -36,7 +36,8 @@
 // then the worker stops: "yielded"), then runPush by another worker until done; the same checks, and the leads the
 // tool reported as already there (the push's providerSkipped; 0 expected: the stopped worker recorded its last call).
 // Exit code 1 when a check or a goal fails. Local mode (no DATABASE_URL): an in-memory embedded database.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { benchUserId, inProcessEnv } from "./in-process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import {
   INSTANTLY_LIMITS,
@@ -63,14 +64,7 @@ const TOOLS = (e.BENCH_TOOLS ?? "instantly,smartlead,lemlist")
     return t as Tool;
   });
 
-if (!e.DATABASE_URL?.trim()) e.DATA_DIR = "memory";
-else {
-  e.MAIL_DRIVER ||= "outbox";
-  e.PAYMENTS_DRIVER ||= "test";
-  if (e.MAIL_DRIVER === "outbox" || e.PAYMENTS_DRIVER === "test") e.ALLOW_TEST_DRIVERS ||= "1";
-}
-e.AUTH_SECRET ||= `bench-${randomBytes(24).toString("hex")}`;
-e.ENCRYPTION_KEY ||= randomBytes(32).toString("hex");
+inProcessEnv();
 const fakes = await startFakeSendingTools();
 e.INSTANTLY_BASE_URL = fakes.instantly.url;
 e.SMARTLEAD_BASE_URL = fakes.smartlead.url;
@@ -90,21 +84,13 @@ const { eq, sql } = await import("drizzle-orm");
 const { resetEnvForTests } = await import("@/lib/env");
 resetEnvForTests();
 const { closeDatabase, db, migrateDatabase } = await import("@/lib/db");
-const { pushes, users } = await import("@/lib/db/schema");
+const { pushes } = await import("@/lib/db/schema");
 const { stopBoss } = await import("@/lib/queue/boss");
 const { importCsv } = await import("@/lib/services/csv/csv-import");
 const { createIntegration } = await import("@/lib/services/sending/connections");
 const { runPush } = await import("@/lib/services/sending/push-job");
 const { createPush } = await import("@/lib/services/sending/pushes");
 const { SENDING_TOOL_CLIENTS } = await import("@/lib/services/sending/tools");
-
-async function benchUser(): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insert(users)
-    .values({ id, name: "Bench", email: `bench-${id}@example.test`, emailVerified: true, subscription: "lifetime" });
-  return id;
-}
 
 /** A generated prospect (the columns a run leaves), its address unique to the run. */
 const generatedRow = (tag: string, i: number) => ({
@@ -144,7 +130,7 @@ function probeClient(tool: Tool, onSend: (sent: number) => void) {
 /** A fresh user, key and campaign in the fake, the connection (its key check is one call) and a file of `n` rows. */
 async function prepare(tool: Tool, tag: string, n: number) {
   const fake = fakes[tool];
-  const userId = await benchUser();
+  const userId = await benchUserId();
   const apiKey = `bench-${tag}-${randomBytes(8).toString("hex")}`;
   fake.addKey(apiKey);
   const campaign = fake.addCampaign(apiKey, { name: `bench ${tag}` });
