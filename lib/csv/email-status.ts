@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { FAILED_EMAIL_STATUSES } from "@/lib/email-checks/statuses";
 
 /** The column address checks write (CONTRACT.md "Address checks"). */
 export const EMAIL_STATUS_COLUMN = "Email Status";
-
-/** Statuses of an address that must not be sent to: runs leave these rows out, pushes skip them. */
-export const FAILED_EMAIL_STATUSES = ["invalid", "no_mx", "disposable", "spamtrap", "abuse", "do_not_mail"] as const;
 
 const failed = new Set<string>(FAILED_EMAIL_STATUSES);
 export const isFailedEmailStatus = (status: string | undefined) => failed.has((status ?? "").trim().toLowerCase());

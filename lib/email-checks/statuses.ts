@@ -19,6 +19,16 @@ export const EMAIL_STATUSES = [
 ] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/** Statuses of an address that must not be sent to: runs leave these rows out, pushes skip them. */
+export const FAILED_EMAIL_STATUSES = [
+  "invalid",
+  "no_mx",
+  "disposable",
+  "spamtrap",
+  "abuse",
+  "do_not_mail",
+] as const satisfies readonly EmailStatus[];
+
 /** A check's life: queued → running → completed | failed | cancelled. */
 export const EMAIL_CHECK_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 

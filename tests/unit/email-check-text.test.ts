@@ -9,7 +9,7 @@ import {
   emptyCellsOf,
   isEmailCheckOver,
 } from "@/lib/client/email-check-text";
-import { FAILED_EMAIL_STATUSES } from "@/lib/csv/email-status";
+import { FAILED_EMAIL_STATUSES } from "@/lib/email-checks/statuses";
 import { EMAIL_STATUSES, zeroCounts } from "@/lib/email-checks/statuses";
 
 const EN = "en-US";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { USE_CASES } from "@/lib/ai/providers";
 import { aiSettingsFields, maxCostUsdField, templateCreateSchema } from "@/lib/services/ai-config/schemas";
 import { rowSchema } from "@/lib/services/csv/schemas";
-import { FAILED_EMAIL_STATUSES } from "@/lib/csv/email-status";
+import { FAILED_EMAIL_STATUSES } from "@/lib/email-checks/statuses";
 import { safeJsonObject, safeString } from "@/lib/validation/strings";
 import { qualityRulesSchema } from "@/lib/quality/rules-schema";
 import { RUN_MODES } from "./run-mode";
