@@ -1,5 +1,6 @@
 import type { Provider } from "@/lib/ai/providers";
 import { parseRateLimitHeaders, type RateLimitHeaders } from "./rate-limit-headers";
+import { retryAfterHeaderMs } from "@/lib/http/retry-after";
 
 export type ProviderErrorKind =
   | "invalid_key"
@@ -51,13 +52,8 @@ function header(headers: SdkErrorLike["headers"], name: string): string | null {
 export function retryAfterMs(headers: SdkErrorLike["headers"]): number | undefined {
   const ms = Number(header(headers, "retry-after-ms"));
   if (Number.isFinite(ms) && ms > 0) return ms;
-  const value = header(headers, "retry-after");
-  if (value) {
-    const seconds = Number(value);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  }
+  const retryAfter = retryAfterHeaderMs(header(headers, "retry-after"));
+  if (retryAfter !== null) return retryAfter;
   const reset = header(headers, "anthropic-ratelimit-requests-reset") ?? header(headers, "x-ratelimit-reset-requests");
   if (reset) {
     const date = Date.parse(reset);

@@ -22,4 +22,9 @@ describe("backoffMs", () => {
     }
     expect(backoffMs(20, () => 0.5)).toBe(30_000);
   });
+
+  it("can start from another first wait", () => {
+    expect(backoffMs(1, () => 0.5, 100)).toBe(100);
+    expect(backoffMs(3, () => 0.5, 100)).toBe(400);
+  });
 });

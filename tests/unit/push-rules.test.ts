@@ -3,6 +3,7 @@ import { extraOutputColumns, leadFieldsOf, resolveMapping, skipReason } from "@/
 import { nextSendTime, windowMargin } from "@/lib/services/sending/tool-pacer";
 import { redactUrl, toolMessage, waitFromHeaders } from "@/lib/services/sending/tool-http";
 import { pgArray } from "@/lib/db/pg-array";
+import { retryAfterHeaderMs } from "@/lib/http/retry-after";
 
 const COLUMNS = [
   "Email",
@@ -114,6 +115,14 @@ describe("tool pacer", () => {
     expect(
       waitFromHeaders(new Headers({ "x-ratelimit-remaining": "5", "x-ratelimit-reset": "1700000003" })),
     ).toBeNull();
+  });
+
+  it("reads a Retry-After header alone: seconds, a date, absent or unreadable", () => {
+    expect(retryAfterHeaderMs("3")).toBe(3000);
+    expect(retryAfterHeaderMs("2, 2")).toBe(2000);
+    expect(retryAfterHeaderMs(new Date(9_000).toUTCString(), 5000)).toBe(4000);
+    expect(retryAfterHeaderMs(null)).toBeNull();
+    expect(retryAfterHeaderMs("soon")).toBeNull();
   });
 
   it("redacts keys from URLs and messages", () => {

@@ -1,7 +1,9 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
+import { retryAfterHeaderMs } from "@/lib/http/retry-after";
 import { logger } from "@/lib/log";
 import { SERVICE_LABELS, type IntegrationService } from "@/lib/sending/tools";
+import { backoffMs } from "@/lib/services/generation/backoff";
 import { blockKey, markSent, reserveCall, toolKeyHash, type ToolLimit } from "./tool-pacer";
 
 /** One call to an outside tool: its method, URL (under the tool's configured base), headers, JSON body. */
@@ -45,7 +47,6 @@ export interface ToolCallOptions {
 const RETRIES = 4;
 const TIMEOUT_MS = 30_000;
 const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 30_000;
 
 /** A URL as it may be logged: the query's keys (Smartlead's `api_key`, ZeroBounce's) are redacted. */
 export function redactUrl(url: string): string {
@@ -54,14 +55,8 @@ export function redactUrl(url: string): string {
 
 /** How long a 429 (or an exhausted rate-limit window) asks us to wait, from its headers; null: not said. */
 export function waitFromHeaders(headers: Headers, now = Date.now()): number | null {
-  const retryAfter = headers.get("retry-after")?.trim();
-  if (retryAfter) {
-    // A header sent twice arrives joined ("1, 1"): its first value counts.
-    const seconds = Number(retryAfter.split(",")[0]);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
-  }
+  const retryAfter = retryAfterHeaderMs(headers.get("retry-after"), now);
+  if (retryAfter !== null) return retryAfter;
   const remaining = headers.get("x-ratelimit-remaining");
   const reset = Number(headers.get("x-ratelimit-reset"));
   if (remaining === "0" && Number.isFinite(reset) && reset > 0) {
@@ -72,7 +67,8 @@ export function waitFromHeaders(headers: Headers, now = Date.now()): number | nu
   return null;
 }
 
-const backoff = (attempt: number, base = BACKOFF_BASE_MS) => Math.min(BACKOFF_MAX_MS, base * 2 ** attempt);
+/** The project's jittered backoff (base, 2 × base, 4 × base... ±50 %, at most 30 s) after attempt `attempt`. */
+const backoff = (attempt: number, base: number) => backoffMs(attempt + 1, Math.random, base);
 
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
