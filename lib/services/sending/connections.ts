@@ -43,16 +43,14 @@ export const integrationKey = (row: IntegrationConnectionRow) => decryptSecret(r
 
 /**
  * Runs a call to a tool and turns its failures into API errors: a refused key → 400 naming the service,
- * an unreachable tool → 502.
+ * an unreachable tool (network errors and timeouts, retried by callTool) → 502.
  */
-export async function asApiError<T>(service: IntegrationService, fn: () => Promise<T>): Promise<T> {
+export async function asApiError<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof KeyRefusedError) throw new AppError("invalid_input", error.message);
     if (error instanceof ToolUnreachableError) throw new AppError("provider_error", error.message);
-    if (error instanceof TypeError || (error instanceof Error && error.name === "TimeoutError"))
-      throw new AppError("provider_error", `${SERVICE_LABELS[service]} could not be reached. Please try again later.`);
     throw error;
   }
 }
@@ -68,7 +66,7 @@ export async function createIntegration(
   userId: string,
   input: { service: IntegrationService; name: string; apiKey: string },
 ): Promise<IntegrationConnectionJson> {
-  await asApiError(input.service, () => checkKey(input.service, input.apiKey));
+  await asApiError(() => checkKey(input.service, input.apiKey));
   const [row] = await db
     .insert(integrationConnections)
     .values({ userId, service: input.service, name: input.name, apiKeyEncrypted: encryptSecret(input.apiKey) })
@@ -109,6 +107,6 @@ export async function listCampaigns(userId: string, id: string): Promise<Campaig
   const service = row.service;
   if (!isSendingTool(service))
     throw new AppError("invalid_input", `${SERVICE_LABELS[service]} has no campaigns: it checks addresses.`);
-  const campaigns = await asApiError(service, () => SENDING_TOOL_CLIENTS[service].listCampaigns(integrationKey(row)));
+  const campaigns = await asApiError(() => SENDING_TOOL_CLIENTS[service].listCampaigns(integrationKey(row)));
   return { campaigns };
 }

@@ -48,9 +48,7 @@ function toPushJson(row: PushRow): PushJson {
 async function campaignName(connection: IntegrationConnectionRow, campaignId: string): Promise<string> {
   const service = connection.service;
   if (!isSendingTool(service)) return ""; // planPush answers this connection's 400
-  const campaigns = await asApiError(service, () =>
-    SENDING_TOOL_CLIENTS[service].listCampaigns(integrationKey(connection)),
-  );
+  const campaigns = await asApiError(() => SENDING_TOOL_CLIENTS[service].listCampaigns(integrationKey(connection)));
   const campaign = campaigns.find((c) => c.id === campaignId);
   if (!campaign)
     throw new AppError("invalid_input", `Campaign ${campaignId} was not found in ${SERVICE_LABELS[service]}`);
