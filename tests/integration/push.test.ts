@@ -188,7 +188,7 @@ describe("push", () => {
     });
     const report = await sendingApi.report(user, pushId);
     expect(report.headers.get("content-type")).toContain("text/csv");
-    expect(report.text).toBe(`Row ID,Email,Status,Reason\r\n${file.rowIds.at(-1)},,skipped,no_email\r\n`);
+    expect(report.text).toBe(`Row ID,Email,Status,Reason\r\n${file.rowIds.at(-1)},,skipped,no_email`);
 
     // Pushed again: every row was pushed to this campaign before (unless repush).
     const again = await sendingApi.push(user, file.csvId, { ...c, dryRun: true });

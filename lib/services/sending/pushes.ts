@@ -4,6 +4,7 @@ import { db, type Tx } from "@/lib/db";
 import { pgArray } from "@/lib/db/pg-array";
 import { pushes, pushRows } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/errors";
+import { toCsvText } from "@/lib/csv/parse-csv";
 import { isUuid } from "@/lib/http/ids";
 import { transactionWithQueue } from "@/lib/queue/enqueue";
 import type {
@@ -165,8 +166,6 @@ export async function cancelPush(userId: string, id: string): Promise<PushJson> 
   return toPushJson(row ?? push);
 }
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** The skipped and failed rows of a push with their reasons, as CSV (the dialog's download). */
 export async function pushReportCsv(userId: string, id: string): Promise<string> {
   const push = await ownedPush(userId, id);
@@ -175,9 +174,11 @@ export async function pushReportCsv(userId: string, id: string): Promise<string>
     .from(pushRows)
     .where(and(eq(pushRows.pushId, push.id), sql`${pushRows.status} in ('skipped', 'failed')`))
     .orderBy(pushRows.ord);
-  const lines = [["Row ID", "Email", "Status", "Reason"].join(",")];
-  for (const r of rows) lines.push([String(r.rowId), r.email ?? "", r.status, r.reason ?? ""].map(csvCell).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  // The app's one CSV writer ("Export as CSV"): a BOM for Excel, cells that would run as formulas neutralised.
+  return toCsvText(
+    ["Row ID", "Email", "Status", "Reason"],
+    rows.map((r) => ({ "Row ID": String(r.rowId), Email: r.email ?? "", Status: r.status, Reason: r.reason ?? "" })),
+  );
 }
 
 /** `GET /csv/{id}/push-receipts`: for each row, its latest receipt in each campaign it was pushed to. */
