@@ -15,4 +15,5 @@ export * from "./schema/pacers";
 export * from "./schema/previews";
 export * from "./schema/provider-batches";
 export * from "./schema/sending";
+export * from "./schema/preferences";
 export * from "./schema/email-checks";

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
 import { csvFiles } from "./csv";
 import { INTEGRATION_SERVICES, PUSH_STATUSES, SENDING_TOOLS } from "@/lib/sending/tools";
 import { ts } from "./columns";
@@ -110,14 +109,5 @@ export const toolPacers = pgTable("tool_pacers", {
     .default(sql`'{}'::double precision[]`),
   /** No call before this time (ms): a 429's Retry-After. */
   blockedUntil: doublePrecision("blocked_until").notNull().default(0),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
-
-/** A user's screen preferences (the generator's table view). */
-export const userPreferences = pgTable("user_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  generatorView: text("generator_view").notNull().default("table"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
