@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { act, createElement, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CheckAddressesButton, checkAddressesBlocked } from "@/components/email-check/check-addresses-button";
 import { EmailCheckDialog } from "@/components/email-check/email-check-dialog";
@@ -9,12 +8,22 @@ import { useEmailCheckSession } from "@/components/email-check/use-email-check-s
 import { csvFileKey, type CsvTable } from "@/components/generator/csv-store";
 import { zeroCounts } from "@/lib/email-checks/statuses";
 import type { EmailCheckJson } from "@/lib/responses/email-checks";
+import {
+  byText,
+  click,
+  dialog,
+  key,
+  perTestRoot,
+  stubFetch,
+  testId,
+  testQueryClient,
+  until,
+  type Call,
+} from "../support/dom";
 
 // The generator's "Check addresses" dialog in a DOM, over a fetch that answers as the API (CONTRACT.md
 // "Address checks") would: the column and the deep check, start, progress, cancel, the summary, and the table
 // pulling the rows the check changed.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("sonner", () => ({ toast: toasts }));
@@ -49,11 +58,6 @@ const DONE = check({ status: "completed", checked: 4, counts: { ...zeroCounts(),
 const ZERO_BOUNCE = { id: "z1", service: "zerobounce", name: "Checks", apiKey: "zb••••1234", createdAt: "2026-01-01" };
 const INSTANTLY = { id: "k1", service: "instantly", name: "Main", apiKey: "in••••5678", createdAt: "2026-01-01" };
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
 let calls: Call[];
 let checkStates: EmailCheckJson[];
 let fileChecks: EmailCheckJson[];
@@ -83,36 +87,17 @@ function answer(method: string, path: string): [number, unknown] {
   return [404, { msg: `no route ${method} ${path}`, code: "not_found" }];
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = perTestRoot();
 let client: QueryClient;
 
 beforeEach(() => {
-  calls = [];
   checkStates = [];
   fileChecks = [];
   connections = [ZERO_BOUNCE, INSTANTLY];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
-      const path = new URL(url, "http://app.test").pathname;
-      calls.push({ method, path, body });
-      const [status, data] = answer(method, path);
-      return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
+  calls = stubFetch(answer);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -128,45 +113,41 @@ function Harness() {
 }
 
 function render(node: ReactNode) {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = testQueryClient();
   client.setQueryData(csvFileKey("c1"), TABLE);
-  act(() => root.render(createElement(QueryClientProvider, { client }, node)));
+  dom.render(node, client);
 }
 
-const flush = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
-const byText = (text: string) =>
-  [...document.querySelectorAll<HTMLElement>("button, [role=option], p, h3")].find(
-    (el) => el.textContent?.trim() === text,
-  );
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
-const testId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const click = (el: HTMLElement | null | undefined) =>
-  act(() => {
-    if (!el) throw new Error("nothing to click");
-    el.click();
-  });
-const key = (el: HTMLElement, k: string) =>
-  act(() => {
-    el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-  });
+const options = () => [...document.querySelectorAll<HTMLElement>("[role=option]")];
+/** The dialog has read what it shows: a check's progress, or the form with the user's ZeroBounce keys. */
+const dialogRead = () =>
+  testId("email-check-progress-text") ??
+  document.querySelector<HTMLElement>("#email-check-zerobounce:not([disabled])") ??
+  [...document.querySelectorAll("a")].find((a) => a.textContent === "Add a ZeroBounce key");
+/** The dialog's close has been handled: the page behind it is no longer hidden from assistive technology. */
+const pageBack = () => !dialog() && !dom.container.hasAttribute("aria-hidden");
 
 /** Opens a Radix select by its trigger's id and picks the option with this text. */
 async function pick(id: string, text: string) {
   const trigger = document.getElementById(id)!;
   trigger.focus();
   await key(trigger, "Enter");
-  await flush();
-  const option = [...document.querySelectorAll<HTMLElement>("[role=option]")].find((o) => o.textContent === text);
+  await until(() => options().length > 0, `the options of ${id}`);
+  const option = options().find((o) => o.textContent === text);
   expect(option, text).toBeTruthy();
   await key(option!, "Enter");
-  await flush();
+  await until(() => options().length === 0 && trigger.textContent === text, `${text} chosen`);
 }
 
 async function openDialog() {
   render(createElement(Harness));
-  await flush();
+  // The file's checks have been read: a running one is followed, and shown when the dialog opens.
+  await until(
+    () => calls.some((c) => c.path === "/api/csv/c1/email-checks") && client.isFetching() === 0,
+    "the file's checks",
+  );
   await click(byText("Open check"));
-  await flush(50);
+  await until(dialogRead, "the dialog's form or progress");
 }
 
 describe("Check addresses", () => {
@@ -180,7 +161,7 @@ describe("Check addresses", () => {
 
     checkStates = [check({ checked: 2 }), DONE];
     await click(byText("Check 3 addresses"));
-    await flush(50);
+    await until(() => testId("email-check-progress-text"), "the check's progress");
     expect(calls.find((c) => c.path === "/api/csv/c1/email-check")!.body).toEqual({ column: "Email" });
     const bar = document.querySelector('[role="progressbar"]')!;
     expect(bar.getAttribute("aria-valuenow")).toBe("2");
@@ -188,12 +169,15 @@ describe("Check addresses", () => {
     expect(testId("email-check-progress-text")!.textContent).toBe("Checked 2 of 4");
     expect(testId("running")!.textContent).toBe("true");
 
-    await flush(1100);
+    await until(() => testId("email-check-summary"), "the check's summary");
     expect(testId("email-check-status")!.textContent).toBe("Check complete");
     expect(testId("email-check-summary")!.textContent).toBe("1 valid · 1 no mail server · 1 role");
     expect(dialog()!.textContent).toContain("1 row has no address and got no status.");
     // The table pulled the changed rows: the new column and each row's status.
-    await flush(50);
+    await until(
+      () => client.getQueryData<CsvTable>(csvFileKey("c1"))?.columns.includes("Email Status"),
+      "the table's pulled rows",
+    );
     expect(calls.some((c) => c.path === "/api/csv/c1/changes")).toBe(true);
     const table = client.getQueryData<CsvTable>(csvFileKey("c1"))!;
     expect(table.columns).toContain("Email Status");
@@ -203,9 +187,9 @@ describe("Check addresses", () => {
 
     // Closing lets the ended check go: the next opening shows the form.
     await click(byText("Close"));
-    await flush();
+    await until(pageBack, "the page behind the dialog");
     await click(byText("Open check"));
-    await flush(50);
+    await until(dialogRead, "the dialog's form");
     expect(byText("Check 3 addresses")).toBeTruthy();
   });
 
@@ -217,7 +201,7 @@ describe("Check addresses", () => {
     await pick("email-check-zerobounce", "ZeroBounce · Checks");
     checkStates = [check({ connectionId: "z1" })];
     await click(byText("Check 3 addresses"));
-    await flush(50);
+    await until(() => testId("email-check-progress-text"), "the check's progress");
     expect(calls.find((c) => c.path === "/api/csv/c1/email-check")!.body).toEqual({
       column: "Email",
       connectionId: "z1",
@@ -240,20 +224,20 @@ describe("Check addresses", () => {
     await openDialog();
     expect(testId("email-check-progress-text")!.textContent).toBe("Checked 1 of 4");
     await click(byText("Close"));
-    await flush();
+    await until(pageBack, "the page behind the dialog");
     expect(dialog()).toBeNull();
     await click(byText("Open check"));
-    await flush(50);
+    await until(dialogRead, "the check's progress");
     expect(testId("email-check-progress-text")!.textContent).toBe("Checked 1 of 4");
 
     await click(byText("Cancel check"));
-    await flush();
+    await until(() => document.querySelector('[role="alertdialog"]'), "the question");
     const question = document.querySelector<HTMLElement>('[role="alertdialog"]')!;
     expect(question.textContent).toContain("Cancel this check?");
     expect(question.textContent).toContain("Checked addresses keep their status.");
     const confirm = [...question.querySelectorAll("button")].find((b) => b.textContent === "Cancel check")!;
     await click(confirm);
-    await flush(50);
+    await until(() => testId("email-check-summary"), "the cancelled check's summary");
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/email-checks/e1/cancel")).toBe(true);
     expect(testId("email-check-status")!.textContent).toBe("Check cancelled");
     expect(dialog()!.textContent).toContain("Checked 2 of 4 before the check was cancelled.");
@@ -263,9 +247,9 @@ describe("Check addresses", () => {
     fileChecks = [check({ checked: 1 })];
     checkStates = [check({ checked: 1 }), DONE];
     render(createElement(Harness));
-    await flush(50);
+    await until(() => testId("running")?.textContent === "true", "the running check");
     expect(testId("running")!.textContent).toBe("true");
-    await flush(1100);
+    await until(() => toasts.success.mock.calls.length > 0, "the toast");
     expect(toasts.success).toHaveBeenCalledWith("Address check complete: 1 valid · 1 no mail server · 1 role");
     expect(testId("running")!.textContent).toBe("false");
   });
@@ -283,14 +267,16 @@ describe("the toolbar's Check addresses", () => {
   it("stays focusable when blocked (aria-disabled) and does not open", async () => {
     const onOpen = vi.fn();
     act(() =>
-      root.render(createElement(CheckAddressesButton, { blocked: "Import a CSV file first.", running: false, onOpen })),
+      dom.root.render(
+        createElement(CheckAddressesButton, { blocked: "Import a CSV file first.", running: false, onOpen }),
+      ),
     );
     const button = testId("check-addresses")!;
     expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.hasAttribute("disabled")).toBe(false);
     await click(button);
     expect(onOpen).not.toHaveBeenCalled();
-    act(() => root.render(createElement(CheckAddressesButton, { blocked: null, running: false, onOpen })));
+    act(() => dom.root.render(createElement(CheckAddressesButton, { blocked: null, running: false, onOpen })));
     await click(testId("check-addresses"));
     expect(onOpen).toHaveBeenCalledOnce();
   });

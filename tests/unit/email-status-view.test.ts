@@ -1,50 +1,31 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CsvTable } from "@/components/generator/csv-store";
 import { EditableCell } from "@/components/generator/editable-cell";
 import { QualityControls } from "@/components/generator/quality-controls";
 import { useQualityView } from "@/components/generator/quality-view";
 import type { AiSettings } from "@/lib/ai/defaults";
+import { perTestRoot, stubFetch, until } from "../support/dom";
 
 // The Email Status column in the generator's table: a badge per status (the cell still edited like any other),
 // and the "Failed address check (N)" filter beside "Flagged rows", the two combining.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
-});
-
-const flush = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const dom = perTestRoot();
 
 describe("an Email Status cell", () => {
   function renderCell(column: string, value: string, onSave = vi.fn()) {
-    act(() => root.render(createElement(EditableCell, { column, value, width: 150, rowId: 7, onSave })));
+    act(() => dom.root.render(createElement(EditableCell, { column, value, width: 150, rowId: 7, onSave })));
     return onSave;
   }
-  const badge = () => container.querySelector<HTMLElement>('[data-testid="email-status-badge"]');
+  const badge = () => dom.container.querySelector<HTMLElement>('[data-testid="email-status-badge"]');
 
   it("shows a status as a badge with words and an icon; the title explains it", () => {
     renderCell("Email Status", "no_mx");
     expect(badge()!.textContent).toBe("No mail server");
     expect(badge()!.dataset.tone).toBe("bad");
     expect(badge()!.querySelector("svg")).toBeTruthy();
-    expect(container.querySelector("[title]")!.getAttribute("title")).toBe(
+    expect(dom.container.querySelector("[title]")!.getAttribute("title")).toBe(
       "No mail server: The domain has no mail server (MX)",
     );
     renderCell("Email Status", "valid");
@@ -58,16 +39,16 @@ describe("an Email Status cell", () => {
   it("keeps text that is no status, and other columns, as text", () => {
     renderCell("Email Status", "checked by hand");
     expect(badge()).toBeNull();
-    expect(container.textContent).toBe("checked by hand");
+    expect(dom.container.textContent).toBe("checked by hand");
     renderCell("Notes", "valid");
     expect(badge()).toBeNull();
-    expect(container.textContent).toBe("valid");
+    expect(dom.container.textContent).toBe("valid");
   });
 
   it("is edited and cleared like any cell", async () => {
     const onSave = renderCell("Email Status", "disposable");
-    act(() => container.querySelector<HTMLElement>("[title]")!.click());
-    const input = container.querySelector("input")!;
+    act(() => dom.container.querySelector<HTMLElement>("[title]")!.click());
+    const input = dom.container.querySelector("input")!;
     expect(input.value).toBe("disposable");
     expect(input.getAttribute("aria-label")).toBe("Edit Email Status");
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
@@ -76,7 +57,7 @@ describe("an Email Status cell", () => {
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
     act(() => input.blur());
-    await flush();
+    await until(() => onSave.mock.calls.length > 0, "the save");
     expect(onSave).toHaveBeenCalledWith(7, "Email Status", "");
   });
 });
@@ -117,32 +98,28 @@ function Harness({ table }: { table: CsvTable }) {
 
 async function renderFilters(table: CsvTable) {
   // Rows 2 and 4 are generated and flagged.
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            rows: [2, 4].map((rowId) => ({ rowIndex: rowId - 1, rowId, flags: [FLAG], approved: false })),
-            counts: { block: 0, warn: 2, clean: 0 },
-          }),
-          { status: 200, headers: { "content-type": "application/json" } },
-        ),
-    ),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root.render(createElement(QueryClientProvider, { client }, createElement(Harness, { table }))));
-  await flush();
+  stubFetch(() => [
+    200,
+    {
+      rows: [2, 4].map((rowId) => ({ rowIndex: rowId - 1, rowId, flags: [FLAG], approved: false })),
+      counts: { block: 0, warn: 2, clean: 0 },
+    },
+  ]);
+  dom.render(createElement(Harness, { table }));
+  // The flags have been read: rows 2 and 4 are flagged (those of them the table has).
+  await until(() => flaggedLabel() && flaggedLabel() !== "Flagged rows (0)", "the quality flags");
 }
 
+const flaggedLabel = () =>
+  [...dom.container.querySelectorAll("label")].find((l) => l.textContent?.startsWith("Flagged rows"))?.textContent;
 const checkbox = (label: string) =>
-  [...container.querySelectorAll("label")].find((l) => l.textContent?.startsWith(label))?.querySelector("button");
-const shown = () => container.querySelector('[data-testid="shown"]')!.textContent;
+  [...dom.container.querySelectorAll("label")].find((l) => l.textContent?.startsWith(label))?.querySelector("button");
+const shown = () => dom.container.querySelector('[data-testid="shown"]')!.textContent;
 
 describe("the Failed address check filter", () => {
   it("counts and shows the rows whose status failed; with Flagged rows it shows the rows that are both", async () => {
     await renderFilters(tableWith(["Email", "Email Status"]));
-    const failed = [...container.querySelectorAll("label")].find((l) => l.textContent?.startsWith("Failed"));
+    const failed = [...dom.container.querySelectorAll("label")].find((l) => l.textContent?.startsWith("Failed"));
     expect(failed!.textContent).toBe("Failed address check (2)");
     expect(shown()).toBe("1,2,3,4,5");
 
@@ -162,9 +139,9 @@ describe("the Failed address check filter", () => {
     await renderFilters(table);
     act(() => checkbox("Failed address check")!.click());
     expect(shown()).toBe("");
-    expect(container.querySelector('[data-testid="empty"]')!.textContent).toMatch(/^No failed addresses/);
+    expect(dom.container.querySelector('[data-testid="empty"]')!.textContent).toMatch(/^No failed addresses/);
     act(() => checkbox("Flagged rows")!.click());
-    expect(container.querySelector('[data-testid="empty"]')!.textContent).toBe(
+    expect(dom.container.querySelector('[data-testid="empty"]')!.textContent).toBe(
       "No row is both flagged and failed the address check.",
     );
   });

@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CsvTable as CsvTableData, TableRow } from "@/components/generator/csv-store";
 import { GeneratorTable } from "@/components/generator/generator-table";
 import type { QualityView } from "@/components/generator/quality-view";
 import type { GeneratorView } from "@/lib/services/preferences/schemas";
+import { perTestRoot, stubFetch, testId, until, type Call } from "../support/dom";
 
 // The generator's table wired up: the view switch orders the columns, push receipts add the Pushed
 // column (none when their read fails), and R opens the reading view on the first row.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SCHEMA = JSON.stringify({ type: "object", properties: { subject_line: {}, email_body: {}, follow_up_1: {} } });
 const ROWS: TableRow[] = [1, 2, 3].map((id) => ({
@@ -53,61 +50,36 @@ function qualityView(toggleApproved = vi.fn()): QualityView {
   };
 }
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
-});
-
-function answer(status: number, body: unknown) {
-  return vi.fn(
-    async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
-  );
-}
+const dom = perTestRoot();
+/** The page's requests to the fetch the test stubbed. */
+let calls: Call[];
 
 async function renderTable(view: GeneratorView, quality = qualityView()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const scrollRef = { current: null as HTMLDivElement | null };
   const dialogs = { setConfirm: vi.fn(), setEditing: vi.fn(), setResponse: vi.fn() };
-  await act(async () =>
-    root.render(
-      createElement(
-        QueryClientProvider,
-        { client },
-        createElement(GeneratorTable, {
-          table: TABLE,
-          quality,
-          scrollRef,
-          isGenerating: () => false,
-          generateOne: vi.fn(),
-          onSaveCell: vi.fn(),
-          dialogs: dialogs as unknown as Parameters<typeof GeneratorTable>[0]["dialogs"],
-          jsonSchema: SCHEMA,
-          view,
-          onViewChange: vi.fn(),
-        }),
-      ),
-    ),
+  const client = dom.render(
+    createElement(GeneratorTable, {
+      table: TABLE,
+      quality,
+      scrollRef,
+      isGenerating: () => false,
+      generateOne: vi.fn(),
+      onSaveCell: vi.fn(),
+      dialogs: dialogs as unknown as Parameters<typeof GeneratorTable>[0]["dialogs"],
+      jsonSchema: SCHEMA,
+      view,
+      onViewChange: vi.fn(),
+    }),
   );
   // The receipts' read settles.
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  await until(() => calls.length > 0 && client.isFetching() === 0, "the receipts' read");
 }
 
-const headers = () => [...container.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent);
+const headers = () => [...dom.container.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent);
 
 describe("the generator's table", () => {
   it("output first: the output columns after #, then the prospect's; no Pushed column when the read fails", async () => {
-    vi.stubGlobal("fetch", answer(404, { msg: "Not found", code: "not_found" }));
+    calls = stubFetch(() => [404, { msg: "Not found", code: "not_found" }]);
     await renderTable("output_first");
     expect(headers()).toEqual([
       "#",
@@ -119,13 +91,13 @@ describe("the generator's table", () => {
       "Email",
       "Actions",
     ]);
-    expect(container.textContent).not.toContain("Not found");
+    expect(dom.container.textContent).not.toContain("Not found");
   });
 
   it("all columns: the file's order, and a Pushed column after the last output column when rows were pushed", async () => {
-    vi.stubGlobal(
-      "fetch",
-      answer(200, {
+    calls = stubFetch(() => [
+      200,
+      {
         receipts: [
           {
             rowId: 1,
@@ -136,9 +108,10 @@ describe("the generator's table", () => {
           },
           { rowId: 1, service: "lemlist", campaignId: "b", campaignName: "Old", pushedAt: "2026-02-01T10:00:00Z" },
         ],
-      }),
-    );
+      },
+    ]);
     await renderTable("all");
+    await until(() => headers().includes("Pushed"), "the Pushed column");
     expect(headers()).toEqual([
       "#",
       "Name",
@@ -153,14 +126,14 @@ describe("the generator's table", () => {
   });
 
   it("R on the page opens the reading view on the first row; A approves it", async () => {
-    vi.stubGlobal("fetch", answer(404, {}));
+    calls = stubFetch(() => [404, {}]);
     const toggleApproved = vi.fn();
     await renderTable("output_first", qualityView(toggleApproved));
     await act(async () => {
       document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
     });
     // The view's code arrives (loaded on first opening).
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 200)));
+    await until(() => testId("reading-position"), "the reading view");
     const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
     expect(dialog?.textContent).toContain("Row 1 of 3");
     expect(dialog?.textContent).toContain("Subject 1");

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { act, Component, createElement, type ComponentType, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRoot } from "react-dom/client";
+import { describe, expect, it } from "vitest";
 import { onDemand } from "@/components/feedback/on-demand";
+import { perTestRoot } from "../support/dom";
 
 // The generator's dialogs load their code on first opening (components/feedback/on-demand.tsx).
 // These render the loader in a DOM and resolve its import() by hand.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Props {
   open: boolean;
@@ -38,24 +37,12 @@ class Boundary extends Component<{ children: ReactNode }, { error: string | null
   }
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = perTestRoot();
 
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const render = (node: ReactNode) => act(() => root.render(createElement(Boundary, null, node)));
+const render = (node: ReactNode) => act(() => dom.root.render(createElement(Boundary, null, node)));
 const settle = () => act(async () => {});
-const placeholder = () => container.querySelector('[data-slot="dialog-loading"]');
-const dialog = () => container.querySelector('[role="dialog"]');
+const placeholder = () => dom.container.querySelector('[data-slot="dialog-loading"]');
+const dialog = () => dom.container.querySelector('[role="dialog"]');
 
 describe("onDemand", () => {
   it("fetches nothing while closed, shows the placeholder while the code arrives, then the dialog", async () => {
@@ -65,7 +52,7 @@ describe("onDemand", () => {
     await render(createElement(Lazy, { open: false, label: "AI Configuration" }));
     await settle();
     expect(calls).toHaveLength(0);
-    expect(container.innerHTML).toBe("");
+    expect(dom.container.innerHTML).toBe("");
 
     await render(createElement(Lazy, { open: true, label: "AI Configuration" }));
     expect(calls).toHaveLength(1);
@@ -109,7 +96,7 @@ describe("onDemand", () => {
     );
     expect(calls).toHaveLength(1);
     await act(async () => calls[0]!.resolve(Dialog));
-    expect([...container.querySelectorAll('[role="dialog"]')].map((d) => d.textContent)).toEqual(["one", "two"]);
+    expect([...dom.container.querySelectorAll('[role="dialog"]')].map((d) => d.textContent)).toEqual(["one", "two"]);
 
     await render(null);
     await render(createElement(Lazy, { open: true, label: "again" }));
@@ -129,10 +116,10 @@ describe("onDemand", () => {
     } finally {
       console.error = logged;
     }
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe("Failed to load chunk");
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toBe("Failed to load chunk");
 
-    await act(() => root.unmount());
-    root = createRoot(container);
+    await act(() => dom.root.unmount());
+    dom.root = createRoot(dom.container);
     await render(createElement(Lazy, { open: true, label: "retried" }));
     expect(calls).toHaveLength(2);
     await act(async () => calls[1]!.resolve(Dialog));

@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, createElement, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createElement } from "react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PushDialog } from "@/components/push/push-dialog";
 import { usePushSession } from "@/components/push/use-push-session";
 import type { PushDryRunJson, PushJson } from "@/lib/responses/sending";
+import { byText, click, dialog, key, perTestRoot, stubFetch, testId, until, type Call } from "../support/dom";
 
 // The generator's "Push to a campaign" dialog in a DOM, over a fetch that answers as the API
 // (CONTRACT.md "Sending tools") would: choose a campaign, see the default mapping, dry run, push,
 // follow the progress to the summary.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const COLUMNS = ["First Name", "Last Name", "Email", "Company", "Subject Line", "Email Body"];
 const MAPPING = {
@@ -49,11 +46,6 @@ const push = (over: Partial<PushJson>): PushJson => ({
   ...over,
 });
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
 let calls: Call[];
 let pushStates: PushJson[];
 
@@ -80,33 +72,11 @@ function answer(method: string, path: string, body: Record<string, unknown> | nu
   return [404, { msg: `no route ${method} ${path}`, code: "not_found" }];
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = perTestRoot();
 
 beforeEach(() => {
-  calls = [];
   pushStates = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
-      const path = new URL(url, "http://app.test").pathname;
-      calls.push({ method, path, body });
-      const [status, data] = answer(method, path, body);
-      return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
+  calls = stubFetch(answer);
 });
 
 function Harness() {
@@ -120,48 +90,34 @@ function Harness() {
   );
 }
 
-function render(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root.render(createElement(QueryClientProvider, { client }, node)));
-}
-
-const flush = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
-const byText = (text: string) =>
-  [...document.querySelectorAll<HTMLElement>("button, [role=option], p, h3")].find(
-    (el) => el.textContent?.trim() === text,
-  );
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
-const click = (el: HTMLElement | null | undefined) =>
-  act(() => {
-    if (!el) throw new Error("nothing to click");
-    el.click();
-  });
-const key = (el: HTMLElement, k: string) =>
-  act(() => {
-    el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-  });
+const enabled = (el: HTMLElement | undefined) => (el as HTMLButtonElement | undefined)?.disabled === false;
+/** The dialog's close has been handled: the page behind it is no longer hidden from assistive technology. */
+const pageBack = () => !dialog() && !dom.container.hasAttribute("aria-hidden");
+/** The push's progress: its first state has been read. */
+const progress = () => document.querySelector('[role="progressbar"]');
 
 async function pickCampaign() {
   const trigger = document.getElementById("push-campaign")!;
   expect(trigger).toBeTruthy();
   trigger.focus();
   await key(trigger, "Enter");
-  await flush();
+  await until(() => document.querySelector("[role=option]"), "the campaigns' options");
   const option = [...document.querySelectorAll<HTMLElement>("[role=option]")].find(
     (o) => o.textContent === "Spring launch",
   )!;
   expect(option).toBeTruthy();
   await key(option, "Enter");
-  await flush();
+  // The campaign's defaults fill the mapping.
+  await until(() => document.getElementById("push-map-email"), "the mapping");
 }
 
 describe("Push to a campaign", () => {
   it("is configured with a sending-tool key; dry run, push and the summary", async () => {
-    render(createElement(Harness));
-    await flush();
+    dom.render(createElement(Harness));
+    await until(() => testId("configured")?.textContent === "true", "the sending keys");
     expect(document.querySelector('[data-testid="configured"]')!.textContent).toBe("true");
     await click(byText("Open push"));
-    await flush(50);
+    await until(() => document.getElementById("push-campaign"), "the campaigns");
     expect(dialog()?.textContent).toContain("Push to a campaign");
     // The first sending key is chosen (not ZeroBounce's); its campaigns are read live.
     expect(document.getElementById("push-connection")!.textContent).toBe("Instantly · Main");
@@ -179,7 +135,7 @@ describe("Push to a campaign", () => {
     const pushButton = () => byText("Push 10 rows") ?? byText("Push rows");
     expect(pushButton()).toHaveProperty("disabled", true);
     await click(byText("Dry run"));
-    await flush();
+    await until(() => testId("dry-run-summary"), "the dry run's summary");
     expect(document.querySelector('[data-testid="dry-run-summary"]')!.textContent).toBe(
       "Will push 10 · skip 15: 15 not generated",
     );
@@ -200,12 +156,12 @@ describe("Push to a campaign", () => {
     expect(byText("Push rows")).toHaveProperty("disabled", true);
     expect(dialog()!.textContent).toContain("Your choices changed: run the dry run again.");
     await click(byText("Dry run"));
-    await flush();
+    await until(() => byText("Push 11 rows"), "the new dry run");
     expect(byText("Push 11 rows")).toHaveProperty("disabled", false);
 
     pushStates = [push({ pushed: 5 }), push({ status: "completed", pushed: 11, skipped: 14 })];
     await click(byText("Push 11 rows"));
-    await flush(50);
+    await until(progress, "the push's progress");
     const started = calls.filter((c) => c.path === "/api/csv/c1/push").at(-1)!;
     expect(started.body).toMatchObject({ includeFlagged: true, repush: false });
     expect(started.body).not.toHaveProperty("dryRun");
@@ -215,7 +171,7 @@ describe("Push to a campaign", () => {
     expect(bar.getAttribute("aria-valuemax")).toBe("25");
     expect(dialog()!.textContent).toContain("Pushed 5 of 25");
 
-    await flush(1100);
+    await until(() => testId("push-summary"), "the push's summary");
     expect(document.querySelector('[data-testid="push-summary"]')!.textContent).toBe(
       "Pushed 11 · skipped 14 · failed 0",
     );
@@ -225,22 +181,22 @@ describe("Push to a campaign", () => {
 
   it("keeps the push when the dialog is closed and opened again while it runs", async () => {
     pushStates = [push({ pushed: 3 })];
-    render(createElement(Harness));
-    await flush();
+    dom.render(createElement(Harness));
+    await until(() => testId("configured")?.textContent === "true", "the sending keys");
     await click(byText("Open push"));
-    await flush(50);
+    await until(() => document.getElementById("push-campaign"), "the campaigns");
     await pickCampaign();
-    await flush();
+    await until(() => enabled(byText("Dry run")), "the Dry run button");
     await click(byText("Dry run"));
-    await flush();
+    await until(() => byText("Push 10 rows"), "the dry run");
     await click(byText("Push 10 rows"));
-    await flush(50);
+    await until(progress, "the push's progress");
     expect(dialog()!.textContent).toContain("Pushed 3 of 25");
     await click(byText("Close"));
-    await flush();
+    await until(pageBack, "the page behind the dialog");
     expect(dialog()).toBeNull();
     await click(byText("Open push"));
-    await flush(50);
+    await until(progress, "the push's progress");
     expect(dialog()!.textContent).toContain("Pushed 3 of 25");
     expect(byText("Cancel push")).toBeTruthy();
   });

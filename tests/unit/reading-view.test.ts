@@ -1,33 +1,17 @@
 // @vitest-environment happy-dom
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CsvTable } from "@/components/generator/csv-table";
 import { ReadingView, type ReadingViewProps } from "@/components/generator/reading-view";
 import { TableViewBar } from "@/components/generator/table-view-bar";
+import { perTestRoot, testId } from "../support/dom";
 
 // The reading view, the "Table view" switch and the table's column slots, rendered in a DOM.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = perTestRoot();
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = "";
-});
-
-const render = (node: React.ReactNode) => act(() => root.render(node));
+const render = (node: React.ReactNode) => act(() => dom.root.render(node));
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const button = (name: string) =>
   [...document.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent?.trim() === name)!;
 const press = (key: string, target: Element = document.activeElement ?? dialog()) =>
@@ -83,15 +67,15 @@ describe("the reading view", () => {
     const d = dialog();
     expect(d.getAttribute("aria-labelledby")).toBeTruthy();
     expect(document.getElementById(d.getAttribute("aria-labelledby")!)?.textContent).toBe("Read one by one");
-    expect(byTestId("reading-position")?.textContent).toBe("Row 1 of 250");
-    expect(byTestId("reading-prospect")?.textContent).toBe("Ada Lovelace · ada@engines.test · Analytical Engines");
+    expect(testId("reading-position")?.textContent).toBe("Row 1 of 250");
+    expect(testId("reading-prospect")?.textContent).toBe("Ada Lovelace · ada@engines.test · Analytical Engines");
     expect(d.textContent).toContain("London");
-    expect(byTestId("reading-subject")?.textContent).toBe("Engines, briefly");
-    expect(byTestId("reading-body")?.textContent).toBe(ROW.data["Email Body"]);
-    expect(byTestId("reading-body")?.className).toContain("whitespace-pre-wrap");
+    expect(testId("reading-subject")?.textContent).toBe("Engines, briefly");
+    expect(testId("reading-body")?.textContent).toBe(ROW.data["Email Body"]);
+    expect(testId("reading-body")?.className).toContain("whitespace-pre-wrap");
     expect(d.textContent).toContain("Following up, Ada.");
     expect(d.textContent).not.toContain("AI Response");
-    expect(byTestId("reading-approval")?.textContent).toContain("Not approved");
+    expect(testId("reading-approval")?.textContent).toContain("Not approved");
     expect(d.textContent).toContain("Instantly · Q4 outreach");
     expect(document.activeElement).toBe(button("Next"));
     expect(button("Previous").getAttribute("aria-disabled")).toBe("true");
@@ -130,16 +114,16 @@ describe("the reading view", () => {
 
   it("counts the flagged rows when only those are read", async () => {
     await render(createElement(ReadingView, props({ flaggedOnly: true, index: 2, count: 7, rowNumber: 40 })));
-    expect(byTestId("reading-position")?.textContent).toBe("Row 40 of 250 · flagged row 3 of 7");
+    expect(testId("reading-position")?.textContent).toBe("Row 40 of 250 · flagged row 3 of 7");
   });
 
   it("counts the rows with a failed address check, or the rows both filters keep", async () => {
     await render(createElement(ReadingView, props({ failedEmailOnly: true, index: 0, count: 3, rowNumber: 4 })));
-    expect(byTestId("reading-position")?.textContent).toBe("Row 4 of 250 · failed-address row 1 of 3");
+    expect(testId("reading-position")?.textContent).toBe("Row 4 of 250 · failed-address row 1 of 3");
     await render(
       createElement(ReadingView, props({ flaggedOnly: true, failedEmailOnly: true, index: 1, count: 2, rowNumber: 9 })),
     );
-    expect(byTestId("reading-position")?.textContent).toBe("Row 9 of 250 · filtered row 2 of 2");
+    expect(testId("reading-position")?.textContent).toBe("Row 9 of 250 · filtered row 2 of 2");
   });
 });
 
@@ -147,7 +131,7 @@ describe("the table view switch", () => {
   it("is a radio group named Table view; choosing a view reports it, choosing the same one again does not", async () => {
     const onViewChange = vi.fn();
     await render(createElement(TableViewBar, { view: "output_first", onViewChange, onRead: vi.fn(), canRead: true }));
-    const group = container.querySelector('[role="radiogroup"]')!;
+    const group = dom.container.querySelector('[role="radiogroup"]')!;
     expect(document.getElementById(group.getAttribute("aria-labelledby")!)?.textContent).toBe("Table view");
     const radios = [...group.querySelectorAll('[role="radio"]')];
     expect(radios.map((r) => [r.textContent, r.getAttribute("aria-checked")])).toEqual([
@@ -174,11 +158,11 @@ describe("the table's columns", () => {
         renderActions: () => null,
       }),
     );
-    const headers = [...container.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent);
+    const headers = [...dom.container.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent);
     expect(headers).toEqual(["#", "Subject Line", "Email Body", "Pushed", "First Name", "Actions"]);
     const width = (name: string) =>
-      [...container.querySelectorAll<HTMLElement>('[role="columnheader"]')].find((h) => h.textContent === name)!.style
-        .width;
+      [...dom.container.querySelectorAll<HTMLElement>('[role="columnheader"]')].find((h) => h.textContent === name)!
+        .style.width;
     expect([width("Subject Line"), width("Email Body"), width("First Name"), width("Pushed")]).toEqual([
       "280px",
       "360px",

@@ -1,21 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ToolConnectionCards } from "@/components/integrations/tool-connections";
+import { click, key, perTestRoot, stubFetch, until, type Call } from "../support/dom";
 
 // The dashboard's sending-tool cards in a DOM, over a fetch that answers as the API would
 // (CONTRACT.md "Sending tools"): keys listed masked, added through the dialog (the server's refusal
 // shown, the typed values kept), renamed inline (Enter saves, Escape cancels), deleted after a question.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
 let calls: Call[];
 let names: Record<string, string>;
 
@@ -46,52 +38,21 @@ function answer(method: string, path: string, body: Record<string, unknown> | nu
   return [404, { msg: "no route", code: "not_found" }];
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = perTestRoot();
 
 beforeEach(() => {
-  calls = [];
   names = { k1: "Main" };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
-      const path = new URL(url, "http://app.test").pathname;
-      calls.push({ method, path, body });
-      const [status, data] = answer(method, path, body);
-      return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root.render(createElement(QueryClientProvider, { client }, createElement(ToolConnectionCards))));
+  calls = stubFetch(answer);
+  dom.render(createElement(ToolConnectionCards));
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = "";
-  vi.unstubAllGlobals();
-});
-
-const flush = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const card = (id: string) => document.querySelector<HTMLElement>(`[data-testid="integration-${id}"]`)!;
 const named = (scope: ParentNode, label: string) =>
   [...scope.querySelectorAll<HTMLElement>("button, input")].find(
     (el) => el.getAttribute("aria-label") === label || (el.tagName === "BUTTON" && el.textContent?.trim() === label),
   );
-const click = (el: HTMLElement | null | undefined) =>
-  act(() => {
-    if (!el) throw new Error("nothing to click");
-    el.click();
-  });
-const key = (el: HTMLElement, k: string) =>
-  act(() => {
-    el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-  });
+/** The keys have been read: the Instantly card lists its key. */
+const keysRead = () => until(() => named(card("instantly"), "Rename Instantly key Main"), "the keys");
 /** Types into a React-controlled input (the value setter React listens behind, then an input event). */
 const type = (input: HTMLInputElement, value: string) =>
   act(() => {
@@ -101,7 +62,7 @@ const type = (input: HTMLInputElement, value: string) =>
 
 describe("Integrations: sending-tool cards", () => {
   it("lists the keys masked and marks the cards that have one as connected", async () => {
-    await flush();
+    await keysRead();
     expect(card("instantly").textContent).toContain("Connected");
     expect(card("instantly").textContent).toContain("Main");
     expect(card("instantly").textContent).toContain("inst••••5678");
@@ -113,7 +74,7 @@ describe("Integrations: sending-tool cards", () => {
   });
 
   it("shows the server's refusal in the Add key dialog and keeps what was typed", async () => {
-    await flush();
+    await keysRead();
     await click(named(card("smartlead"), "Add key"));
     const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
     expect(dialog.textContent).toContain("Add Smartlead key");
@@ -124,7 +85,7 @@ describe("Integrations: sending-tool cards", () => {
     await type(name, "Outbound");
     await type(apiKey, "sl-secret");
     await click(named(dialog, "Save"));
-    await flush();
+    await until(() => dialog.querySelector('[role="alert"]'), "the server's refusal");
     expect(calls.at(-1)).toMatchObject({
       method: "POST",
       body: { service: "smartlead", name: "Outbound", apiKey: "sl-secret" },
@@ -135,7 +96,7 @@ describe("Integrations: sending-tool cards", () => {
   });
 
   it("renames inline: Escape cancels, Enter saves", async () => {
-    await flush();
+    await keysRead();
     await click(named(card("instantly"), "Rename Instantly key Main"));
     let input = named(card("instantly"), "New name for Instantly key Main") as HTMLInputElement;
     await type(input, "Ignored");
@@ -148,7 +109,7 @@ describe("Integrations: sending-tool cards", () => {
     expect(input.value).toBe("Main");
     await type(input, "Renamed");
     await key(input, "Enter");
-    await flush();
+    await until(() => named(card("instantly"), "Rename Instantly key Renamed"), "the renamed key");
     expect(calls.find((c) => c.method === "PATCH")).toMatchObject({
       path: "/api/integrations/connections/k1",
       body: { name: "Renamed" },
@@ -158,13 +119,13 @@ describe("Integrations: sending-tool cards", () => {
   });
 
   it("deletes a key after the question", async () => {
-    await flush();
+    await keysRead();
     await click(named(card("instantly"), "Delete Instantly key Main"));
     const question = document.querySelector<HTMLElement>('[role="alertdialog"]')!;
     expect(question.textContent).toContain("Delete this key?");
     expect(question.textContent).toContain("Pushes that used it keep their receipts.");
     await click(named(question, "Delete"));
-    await flush();
+    await until(() => card("instantly").textContent?.includes("No key yet."), "the key's removal");
     expect(calls.find((c) => c.method === "DELETE")?.path).toBe("/api/integrations/connections/k1");
     expect(card("instantly").textContent).toContain("No key yet.");
     expect(card("instantly").textContent).not.toContain("Connected");
