@@ -46,3 +46,16 @@ export async function dropLease(leased: LeasedTable, id: string, owner: string):
     update ${sql.identifier(leased.table)} set lease_owner = null, lease_until = null, updated_at = now()
     where id = ${id} and lease_owner = ${owner}`);
 }
+
+/**
+ * When another worker's lease keeps the work from `owner` (the work still active, its lease unexpired and
+ * not `owner`'s): the time it lapses; null when the work is over or free.
+ */
+export async function leaseHeldUntil(leased: LeasedTable, id: string, owner: string): Promise<Date | null> {
+  const result = await db.execute<{ lease_until: string | Date }>(sql`
+    select lease_until from ${sql.identifier(leased.table)}
+    where id = ${id} and status in (${inList(leased.active)})
+      and lease_until > now() and lease_owner is distinct from ${owner}`);
+  const until = result.rows[0]?.lease_until;
+  return until ? new Date(until) : null;
+}

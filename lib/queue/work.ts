@@ -1,11 +1,13 @@
 import "server-only";
 import { abandonRun, runBatch } from "@/lib/services/generation/run-batch";
 import type { RunDeadline } from "@/lib/services/generation/run-options";
-import { finishJob } from "@/lib/services/background-jobs/jobs";
+import { RUN_LEASE } from "@/lib/services/generation/run-lease";
+import { finishJob, JOB_LEASE } from "@/lib/services/background-jobs/jobs";
 import { runJob } from "@/lib/services/background-jobs/run-job";
-import { giveUpPush, runPush } from "@/lib/services/sending/push-job";
-import { giveUpEmailCheck, runEmailCheck } from "@/lib/services/email-checks/check-job";
+import { giveUpPush, PUSH_LEASE, runPush } from "@/lib/services/sending/push-job";
+import { CHECK_LEASE, giveUpEmailCheck, runEmailCheck } from "@/lib/services/email-checks/check-job";
 import type { WorkKind } from "./boss";
+import type { LeasedTable } from "./lease";
 
 export interface JobContext {
   /** Lease owner of this job's work: unique per job attempt. */
@@ -21,6 +23,8 @@ export interface JobContext {
 export type JobOutcome = "done" | "yielded";
 
 interface Work {
+  /** The lease on the work's own row (which table, how long, in which statuses it may be taken). */
+  lease: LeasedTable;
   /** Carries the work out from its recorded progress until it is over or the deadline comes. */
   handle(id: string, ctx: JobContext): Promise<JobOutcome>;
   /** The queue gave up after its last retry: the work ends failed with this message. */
@@ -33,17 +37,20 @@ interface Work {
  */
 export const WORK: Record<WorkKind, Work> = {
   run: {
+    lease: RUN_LEASE,
     handle: async (id, ctx) =>
       (await runBatch(id, { workerId: ctx.workerId, deadline: ctx.deadline })) === "yielded" ? "yielded" : "done",
     giveUp: abandonRun,
   },
-  bulk_email: { handle: runBackgroundJob, giveUp: giveUpJob },
-  webhook_export: { handle: runBackgroundJob, giveUp: giveUpJob },
+  bulk_email: { lease: JOB_LEASE, handle: runBackgroundJob, giveUp: giveUpJob },
+  webhook_export: { lease: JOB_LEASE, handle: runBackgroundJob, giveUp: giveUpJob },
   push: {
+    lease: PUSH_LEASE,
     handle: (id, ctx) => runPush(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
     giveUp: giveUpPush,
   },
   email_check: {
+    lease: CHECK_LEASE,
     handle: (id, ctx) => runEmailCheck(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
     giveUp: giveUpEmailCheck,
   },

@@ -80,7 +80,7 @@ export async function createJob(input: {
 }
 
 /** A job's lease: on its row in `background_jobs`; taking a job starts it. */
-const JOB_LEASE: LeasedTable = {
+export const JOB_LEASE: LeasedTable = {
   table: "background_jobs",
   seconds: JOB_LEASE_SECONDS,
   active: ACTIVE,

@@ -12,7 +12,8 @@ import { afterDns, domainOf } from "./classify";
 import { recordChunk, rowsToCheck, type RowToCheck } from "./check-rows";
 import { domainLookups, type DomainLookups } from "./domain-lookups";
 
-const LEASE: LeasedTable = {
+/** An address check's lease: on its row in `email_checks`; taking a queued check starts it. */
+export const CHECK_LEASE: LeasedTable = {
   table: "email_checks",
   // Renewed before every chunk; a chunk waits at most for its lookups (DNS_TIMEOUT_MS) or one ZeroBounce call.
   seconds: 120,
@@ -90,10 +91,10 @@ async function checkChunks(
   try {
     for (let at = 0; ;) {
       if (ctx.signal?.aborted) {
-        await dropLease(LEASE, check.id, owner);
+        await dropLease(CHECK_LEASE, check.id, owner);
         return "yielded";
       }
-      if (!(await takeLease(LEASE, check.id, owner))) return "done";
+      if (!(await takeLease(CHECK_LEASE, check.id, owner))) return "done";
       if (at >= rows.length) {
         await finishCheck(check.id, owner, "completed", null);
         return "done";
@@ -120,7 +121,7 @@ async function checkChunks(
  */
 export async function runEmailCheck(id: string, ctx: CheckJobContext): Promise<"done" | "yielded"> {
   const owner = ctx.workerId;
-  if (!(await takeLease(LEASE, id, owner))) return "done";
+  if (!(await takeLease(CHECK_LEASE, id, owner))) return "done";
   const [check] = await db.select().from(emailChecks).where(eq(emailChecks.id, id));
   if (!check) return "done";
   const apiKey = check.options.deep ? await keyOf(check) : null;
@@ -136,7 +137,7 @@ export async function runEmailCheck(id: string, ctx: CheckJobContext): Promise<"
       return "done";
     }
     logger("email-check").warn({ checkId: id, err: error }, "address check stopped; the queue retries it");
-    await dropLease(LEASE, id, owner);
+    await dropLease(CHECK_LEASE, id, owner);
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { ACTIVE_STATUSES, readBatch, type BatchRow } from "./batch-control";
 const LEASE_RENEW_MS = 10_000;
 
 /** A run's lease: on its row in `batches`; taking a queued run starts it. */
-const RUN_LEASE: LeasedTable = {
+export const RUN_LEASE: LeasedTable = {
   table: "batches",
   seconds: 30,
   active: ACTIVE_STATUSES,

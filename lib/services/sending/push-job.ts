@@ -11,7 +11,8 @@ import { KeyRefusedError } from "./tools/errors";
 import { SENDING_TOOL_CLIENTS } from "./tools";
 import type { LeadOutcome } from "./tools/types";
 
-const LEASE: LeasedTable = {
+/** A push's lease: on its row in `pushes`; taking a queued push starts it. */
+export const PUSH_LEASE: LeasedTable = {
   table: "pushes",
   // Renewed before every call; a call waits at most a 429's Retry-After and its own time.
   seconds: 120,
@@ -92,7 +93,7 @@ async function keyOf(push: PushRecord): Promise<string | null> {
  */
 export async function runPush(id: string, ctx: PushJobContext): Promise<"done" | "yielded"> {
   const owner = ctx.workerId;
-  if (!(await takeLease(LEASE, id, owner))) return "done";
+  if (!(await takeLease(PUSH_LEASE, id, owner))) return "done";
   const [push] = await db.select().from(pushes).where(eq(pushes.id, id));
   const apiKey = push ? await keyOf(push) : null;
   if (!push || !apiKey) {
@@ -104,10 +105,10 @@ export async function runPush(id: string, ctx: PushJobContext): Promise<"done" |
   let fromOrd = 0;
   for (;;) {
     if (ctx.signal?.aborted) {
-      await dropLease(LEASE, id, owner);
+      await dropLease(PUSH_LEASE, id, owner);
       return "yielded";
     }
-    if (!(await takeLease(LEASE, id, owner))) return "done";
+    if (!(await takeLease(PUSH_LEASE, id, owner))) return "done";
     const batch = await pendingBatch(id, fromOrd, client.batchSize);
     if (batch.length === 0) {
       await finishPush(id, owner, "completed", null);
@@ -126,7 +127,7 @@ export async function runPush(id: string, ctx: PushJobContext): Promise<"done" |
         return "done";
       }
       logger("push").warn({ pushId: id, err: error }, "push call failed; the queue retries it");
-      await dropLease(LEASE, id, owner);
+      await dropLease(PUSH_LEASE, id, owner);
       throw error;
     }
     await recordOutcomes(
