@@ -20,18 +20,21 @@ import { assertVariablesPresent, resolveRunSettings } from "./run-settings";
 import type { GenerateInput } from "./schemas";
 import type { GenerateJson } from "@/lib/responses/generation";
 
-/** The row to generate for: from the saved CSV when `csvId` is given, else from `data`. */
-async function pickRow(
-  userId: string,
-  input: GenerateInput,
-): Promise<{
+interface PickedRow {
   data: Record<string, string>;
   stored?: StoredRow;
   fileId?: string;
   columns: string[];
   index: number;
   openings?: Map<string, number>;
-}> {
+}
+
+type RunSettings = Awaited<ReturnType<typeof resolveRunSettings>>;
+/** The credit taken for the row: null when the row is free. */
+type CreditHold = { day: string; amount: number } | null;
+
+/** The row to generate for: from the saved CSV when `csvId` is given, else from `data`. */
+async function pickRow(userId: string, input: GenerateInput): Promise<PickedRow> {
   const index = input.selectedRowIndex ?? 0;
   const sent = Array.isArray(input.data) ? input.data[index] : input.data;
   if (input.csvId) {
@@ -47,41 +50,40 @@ async function pickRow(
 }
 
 /**
- * `POST /ai/generate`: one row. Trial users spend a credit (403 'Daily credit limit reached' when
- * none is left); a retry of a failed row is free. The result is written to the CSV row.
+ * Takes the row's credit (403 'Daily credit limit reached' when none is left). Free only when the server itself
+ * recorded the last generation of this row as failed (the cells alone could be edited to look failed).
  */
-export async function generateRow(user: UserRow, input: GenerateInput): Promise<GenerateJson> {
-  const settings = await resolveRunSettings(user.id, input);
-  const row = await pickRow(user.id, input);
-  assertVariablesPresent(settings.prompt, row.columns);
-
-  // Free only when the server itself recorded the last generation of this row as failed
-  // (the cells alone could be edited to look failed).
-  const freeRetry = Boolean(input.isRetry && row.stored?.generationFailed && isFailedRow(row.stored.data));
-  let reservation: { day: string; amount: number } | null = null;
-  if (!freeRetry) {
-    const reserved = await reserveCredits(user, 1);
-    if (!reserved.ok) {
-      throw new AppError(
-        "daily_credit_limit",
-        reserved.reason === "trial-ended" ? TRIAL_ENDED_MESSAGE : "Daily credit limit reached",
-        {
-          availableCredits: reserved.available,
-          requestedCredits: 1,
-        },
-      );
-    }
-    reservation = reserved;
+async function takeRowCredit(user: UserRow, input: GenerateInput, stored: StoredRow | undefined): Promise<CreditHold> {
+  const freeRetry = Boolean(input.isRetry && stored?.generationFailed && isFailedRow(stored.data));
+  if (freeRetry) return null;
+  const reserved = await reserveCredits(user, 1);
+  if (!reserved.ok) {
+    throw new AppError(
+      "daily_credit_limit",
+      reserved.reason === "trial-ended" ? TRIAL_ENDED_MESSAGE : "Daily credit limit reached",
+      {
+        availableCredits: reserved.available,
+        requestedCredits: 1,
+      },
+    );
   }
+  return reserved;
+}
 
-  // Only the provider call is classified as a provider failure: a database error must never
-  // reach the row or the answer as "provider request failed: <SQL>".
-  let result: Awaited<ReturnType<typeof generateStructured>>;
-  const startedAt = Date.now();
+/**
+ * The provider call. Only it is classified as a provider failure: a database error must never reach the row or
+ * the answer as "provider request failed: <SQL>". A failure gives the credit back and marks the stored row failed.
+ */
+async function callProvider(
+  userId: string,
+  settings: RunSettings,
+  row: PickedRow,
+  reservation: CreditHold,
+): Promise<Awaited<ReturnType<typeof generateStructured>>> {
   try {
-    result = await generateStructured({ ...settings, prompt: fillPrompt(settings.prompt, row.data) });
+    return await generateStructured({ ...settings, prompt: fillPrompt(settings.prompt, row.data) });
   } catch (error) {
-    if (reservation) await refundCredits(user.id, reservation.day, reservation.amount);
+    if (reservation) await refundCredits(userId, reservation.day, reservation.amount);
     const classified = classifyProviderError(error, settings.provider, settings.model);
     if (row.fileId && row.stored) {
       const { fileId, stored } = row;
@@ -93,6 +95,20 @@ export async function generateRow(user: UserRow, input: GenerateInput): Promise<
     }
     throw providerErrorToAppError(classified);
   }
+}
+
+/**
+ * `POST /ai/generate`: one row. Trial users spend a credit (403 'Daily credit limit reached' when
+ * none is left); a retry of a failed row is free. The result is written to the CSV row.
+ */
+export async function generateRow(user: UserRow, input: GenerateInput): Promise<GenerateJson> {
+  const settings = await resolveRunSettings(user.id, input);
+  const row = await pickRow(user.id, input);
+  assertVariablesPresent(settings.prompt, row.columns);
+
+  const reservation = await takeRowCredit(user, input, row.stored);
+  const startedAt = Date.now();
+  const result = await callProvider(user.id, settings, row, reservation);
   // Billed by the provider whatever comes next (an unparseable answer, a failed write): recorded first.
   const usage = await recordCallUsage(
     { kind: "single", userId: user.id, csvFileId: row.fileId ?? null, rowId: row.stored?.id ?? null },
