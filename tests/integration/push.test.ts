@@ -126,6 +126,37 @@ describe("dry run", () => {
   });
 });
 
+describe("duplicate addresses", () => {
+  it("an address pushed once is never planned again: a later row repeating it, another file, a skipped earlier row", async () => {
+    const user = await newUser("push-dup");
+    const c = await connectedCampaign(tools(), user, "lemlist");
+    const file = await generatedFile(user, [...rows(8), generatedRow(8, { Email: "LEAD0@acme0.test" })]);
+    const started = await sendingApi.push(user, file.csvId, { ...c });
+    expect(started.status, started.text).toBe(202);
+    expect(await runPush(started.json.pushId, { workerId: "w-dup" })).toBe("done");
+    const first = (await sendingApi.rows(user, started.json.pushId)).json.rows;
+    expect(first.at(-1)).toMatchObject({ rowId: file.rowIds[8], status: "skipped", reason: "duplicate_email" });
+    expect(tools().lemlist.leads(c.campaignId)).toHaveLength(8);
+
+    // Afterwards row 0 is already pushed, and so is row 8's address: nothing to push.
+    const after = await sendingApi.push(user, file.csvId, { ...c, dryRun: true });
+    expect(after.json).toMatchObject({ willPush: 0, skipped: { already_pushed: 9, duplicate_email: 0 } });
+    // Another file of the same user with that address: already in this campaign.
+    const other = await generatedFile(user, [generatedRow(0), generatedRow(20)]);
+    const otherPlan = await sendingApi.push(user, other.csvId, { ...c, dryRun: true });
+    expect(otherPlan.json.rows.map((r: { reason: string | null }) => r.reason)).toEqual(["already_pushed", null]);
+    // With repush the address goes once: the first row carrying it.
+    const repush = await sendingApi.push(user, file.csvId, { ...c, dryRun: true, repush: true });
+    expect(repush.json).toMatchObject({ willPush: 8, skipped: { duplicate_email: 1 } });
+
+    // An earlier row skipped (blocked) still holds its address: the later row is a duplicate.
+    const blocked = await generatedFile(user, [generatedRow(30), generatedRow(31, { Email: "lead30@acme2.test" })]);
+    await blockRow(blocked.rowIds[0]!);
+    const plan = await sendingApi.push(user, blocked.csvId, { ...c, dryRun: true });
+    expect(plan.json.rows.map((r: { reason: string | null }) => r.reason)).toEqual(["blocked", "duplicate_email"]);
+  });
+});
+
 describe("push", () => {
   it("goes through the queue: Instantly gets 1,000 leads a call with skip_if_in_campaign, every row has a receipt", async () => {
     const user = await newUser("push-inst");

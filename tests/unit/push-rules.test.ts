@@ -73,6 +73,16 @@ describe("skip reasons, first that applies in order", () => {
     expect(decide({ ...generated, "Subject Line": "" }, {}, seen)).toBe("not_generated");
   });
 
+  it("an address on an earlier row counts whether that row was pushed or skipped", () => {
+    const seen = new Set<string>();
+    const block = [{ rule: "preamble", severity: "block", message: "x" }] as never[];
+    expect(decide(generated, { flags: block }, seen)).toBe("blocked");
+    expect(decide({ ...generated, Email: "Ann@Acme.test" }, {}, seen)).toBe("duplicate_email");
+    const again = new Set<string>();
+    expect(decide(generated, { pushedBefore: true }, again)).toBe("already_pushed");
+    expect(decide(generated, {}, again)).toBe("duplicate_email");
+  });
+
   it("includeFlagged and repush lift their reasons", () => {
     const block = [{ rule: "preamble", severity: "block", message: "x" }] as never[];
     const row = { data: generated, flags: block, pushedBefore: true };

@@ -38,17 +38,22 @@ type StoredRow = {
 const parsed = <T>(value: T | string | null): T | null =>
   typeof value === "string" ? (JSON.parse(value) as T) : value;
 
-/** The file's live rows in order, and which of them were pushed to this campaign before. */
-async function readRows(fileId: string, service: SendingTool, campaignId: string) {
+/**
+ * The file's live rows in order, and what the user pushed to this campaign before: which rows (of this
+ * file) and which addresses (lower-cased, by any row of any file).
+ */
+async function readRows(file: CsvFileRow, service: SendingTool, campaignId: string) {
   const [rows, pushed] = await Promise.all([
-    db.execute<StoredRow>(sql`select id, data, quality_flags from ${liveRowsIndexed(fileId)} live order by row_index`),
-    db.execute<{ row_id: number }>(sql`
-      select distinct pr.row_id from push_rows pr join pushes p on p.id = pr.push_id
-      where p.csv_id = ${fileId} and p.service = ${service} and p.campaign_id = ${campaignId} and pr.status = 'pushed'`),
+    db.execute<StoredRow>(sql`select id, data, quality_flags from ${liveRowsIndexed(file.id)} live order by row_index`),
+    db.execute<{ row_id: number; email: string | null; csv_id: string }>(sql`
+      select pr.row_id, lower(pr.email) as email, p.csv_id from push_rows pr join pushes p on p.id = pr.push_id
+      where p.user_id = ${file.userId} and p.service = ${service} and p.campaign_id = ${campaignId}
+        and pr.status = 'pushed'`),
   ]);
   return {
     rows: rows.rows.map((r) => ({ ...r, id: Number(r.id), data: parsed(r.data)! })),
-    pushedBefore: new Set(pushed.rows.map((r) => Number(r.row_id))),
+    pushedRows: new Set(pushed.rows.filter((r) => r.csv_id === file.id).map((r) => Number(r.row_id))),
+    pushedAddresses: new Set(pushed.rows.flatMap((r) => (r.email ? [r.email] : []))),
   };
 }
 
@@ -66,14 +71,15 @@ export async function planPush(userId: string, csvId: string, input: PushInput):
       `${SERVICE_LABELS[service]} checks addresses: choose a sending tool's connection`,
     );
   const mapping = resolveMapping(file.columns, input.mapping);
-  const { rows, pushedBefore } = await readRows(file.id, service, input.campaignId);
+  const { rows, pushedRows, pushedAddresses } = await readRows(file, service, input.campaignId);
   const chosen = input.rowIds ? indicesOfRowIds(rows, input.rowIds).map((i) => rows[i]!) : rows;
   const client = SENDING_TOOL_CLIENTS[service];
   const options = { includeFlagged: input.includeFlagged ?? false, repush: input.repush ?? false };
   const seen = new Set<string>();
   const planned = chosen.map((row): PlannedRow => {
     const fields = leadFieldsOf(row.data, mapping);
-    const toDecide = { data: row.data, flags: parsed(row.quality_flags), pushedBefore: pushedBefore.has(row.id) };
+    const pushedBefore = pushedRows.has(row.id) || pushedAddresses.has(fields.email.toLowerCase());
+    const toDecide = { data: row.data, flags: parsed(row.quality_flags), pushedBefore };
     const reason = skipReason(toDecide, fields.email, options, seen);
     return { rowId: row.id, email: fields.email, reason, lead: reason ? null : client.toLead(fields) };
   });

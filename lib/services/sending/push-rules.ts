@@ -76,13 +76,16 @@ export function leadFieldsOf(data: Record<string, string>, mapping: PushMapping)
 export interface RowToDecide {
   data: Record<string, string>;
   flags: QualityFlag[] | null;
-  /** Pushed to this campaign before. */
+  /** This row, or another row with its address, was pushed to this campaign before. */
   pushedBefore: boolean;
 }
 
 /**
- * Why a row is not pushed: the first reason that applies, in CONTRACT.md's order; null: push it.
- * `seen` holds the addresses (lower-cased) of the rows pushed earlier in this push.
+ * Why a row is not pushed: the first reason that applies, in this order — no_email, invalid_email,
+ * not_generated, blocked, already_pushed (the row or its address pushed to this campaign before, unless
+ * `repush`), duplicate_email (the same address on an earlier row of this push); null: push it.
+ * `seen` holds the addresses (lower-cased) of the earlier rows of this push, whether they were pushed or
+ * skipped: each row's address is added to it here.
  */
 export function skipReason(
   row: RowToDecide,
@@ -91,14 +94,14 @@ export function skipReason(
   seen: Set<string>,
 ): SkipReason | null {
   if (email === "") return "no_email";
+  const key = email.toLowerCase();
+  const earlier = seen.has(key);
+  seen.add(key);
   if (!isEmailSyntaxValid(email) || isFailedEmailStatus(row.data[EMAIL_STATUS_COLUMN])) return "invalid_email";
   const subject = (row.data[GENERATED_COLUMNS.subject] ?? "").trim();
   const body = (row.data[GENERATED_COLUMNS.body] ?? "").trim();
   if (subject === "" || body === "") return "not_generated";
   if (!options.includeFlagged && hasBlockingFlag(row.flags ?? [])) return "blocked";
   if (row.pushedBefore && !options.repush) return "already_pushed";
-  const key = email.toLowerCase();
-  if (seen.has(key)) return "duplicate_email";
-  seen.add(key);
-  return null;
+  return earlier ? "duplicate_email" : null;
 }
