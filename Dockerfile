@@ -6,7 +6,8 @@
 #   docker run -p 3000:3000 --env-file app.env coldmail-ai                    # the web server
 #   docker run --no-healthcheck --env-file app.env coldmail-ai node worker.mjs # a worker
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 26: the active LTS line (since 2026-10-28; Node 20 reached its end of life on 2026-04-30).
+ARG NODE_IMAGE=node:26-slim
 
 # ---- deps: the full dependency tree (devDependencies too: the build needs them) ----
 FROM ${NODE_IMAGE} AS deps
