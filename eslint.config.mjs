@@ -2,6 +2,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { localRules } from "./eslint-rules/import-cycles.mjs";
 
 const config = [
   ...nextVitals,
@@ -29,7 +30,13 @@ const config = [
   },
   {
     // No import cycles (type-only imports count: a module importing its types back from its importer is one
-    // piece split in two). docs/architecture.md says where shared parts go.
+    // piece split in two). docs/architecture.md says where shared parts go. import-x/no-cycle skips type-only
+    // imports; local/no-import-cycle (eslint-rules/import-cycles.mjs) counts them, over tsconfig.json's files.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { local: localRules },
+    rules: { "local/no-import-cycle": "error" },
+  },
+  {
     files: ["**/*.{ts,tsx,mts,mjs}"],
     plugins: { "import-x": importX },
     settings: {

@@ -6,7 +6,7 @@
  * prompt Anthropic documents (313 tokens when tool_choice is "tool" or "any", 346 with "auto").
  */
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import type { FakeEndpoint, FakeProvider, Json } from "./ai-provider-wire";
+import type { FakeEndpoint, FakeProvider, Json } from "./ai-provider-types";
 
 const PLAIN = { disallowedSpecial: new Set<string>() };
 export const o200kTokens = (text: string) => (text ? countTokens(text, PLAIN) : 0);

@@ -5,11 +5,10 @@
 import { randomBytes } from "node:crypto";
 import { anthropicResearchContent, openAIOutput, webSearchUsage } from "./ai-provider-research";
 import { o200kTokens } from "./ai-provider-tokens";
+import type { FakeEndpoint, FakeProvider, Json } from "./ai-provider-types";
 
-export type FakeProvider = "openai" | "anthropic";
-export type FakeEndpoint =
-  "models.list" | "models.retrieve" | "chat.completions" | "responses" | "messages" | "unknown";
-export type Json = Record<string, unknown>;
+/** The shared names, for the importers of the wire formats (and of ai-provider.ts, which re-exports this module). */
+export type { FakeEndpoint, FakeProvider, Json };
 
 export interface RespondArgs {
   provider: FakeProvider;

@@ -5,7 +5,7 @@ import { sendMailBatch } from "@/lib/mail/send";
 import { layoutHtml } from "@/lib/mail/templates";
 import { MAIL_BATCH_SIZE, MailBatchError, type MailMessage } from "@/lib/mail/types";
 import { finishJob, recordChunk } from "./jobs";
-import type { JobContext, RunJobResult } from "./run-job";
+import type { JobRunnerContext, RunJobResult } from "./types";
 
 export const BULK_EMAIL_SENT = "Your email has been sent successfully.";
 const BULK_EMAIL_FAILED = "Failed to send emails. Please try again.";
@@ -54,7 +54,7 @@ async function sendChunk(messages: MailMessage[], idempotencyKey: string): Promi
 }
 
 /** Sends the recipients in batches of 100 from the recorded cursor; refused addresses are listed. */
-export async function runBulkEmailJob(job: BackgroundJobRow, ctx: JobContext): Promise<RunJobResult> {
+export async function runBulkEmailJob(job: BackgroundJobRow, ctx: JobRunnerContext): Promise<RunJobResult> {
   const parsed = bulkEmailPayloadSchema.safeParse(job.payload);
   if (!parsed.success) {
     await finishJob(job.id, ctx.owner, {

@@ -1,17 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import type { BackgroundJobRow } from "@/lib/db/schema";
 import { DELIVERY, deliverOnce } from "@/lib/services/integrations/deliver";
 import { exportFailureText, NOT_CONFIGURED, SENT, webhookTarget } from "@/lib/services/integrations/send";
 import { finishJob, recordChunk } from "./jobs";
-import type { JobContext, RunJobResult } from "./run-job";
-
-/** What an export job sends: the rows and the integration they go to (its URL is read when sending). */
-const exportJobPayloadSchema = z.object({
-  target: z.enum(["make", "zapier"]),
-  rows: z.array(z.record(z.string(), z.string())),
-});
-export type ExportJobPayload = z.infer<typeof exportJobPayloadSchema>;
+import { exportJobPayloadSchema, type JobRunnerContext, type RunJobResult } from "./types";
 
 /**
  * Sends the rows in the usual 500-row chunks from the recorded cursor. Each chunk's idempotency
@@ -19,7 +11,7 @@ export type ExportJobPayload = z.infer<typeof exportJobPayloadSchema>;
  * same key. A chunk that fails after its 3 attempts fails the job with the reason and the rows
  * delivered before.
  */
-export async function runExportJob(job: BackgroundJobRow, ctx: JobContext): Promise<RunJobResult> {
+export async function runExportJob(job: BackgroundJobRow, ctx: JobRunnerContext): Promise<RunJobResult> {
   const parsed = exportJobPayloadSchema.safeParse(job.payload);
   if (!parsed.success) {
     const error = "The job's data could not be read";

@@ -3,6 +3,7 @@ import type { BackgroundJobRow, JobKind } from "@/lib/db/schema";
 import { runBulkEmailJob } from "./bulk-email-job";
 import { runExportJob } from "./export-job";
 import { claimJob, releaseJob } from "./jobs";
+import type { JobRunnerContext, RunJobResult } from "./types";
 
 export interface RunJobOptions {
   /** The lease owner (one per pg-boss job, like batches). */
@@ -11,18 +12,7 @@ export interface RunJobOptions {
   signal?: AbortSignal;
 }
 
-/**
- * "done": the job ended (or had ended); "busy": another live worker holds it, or took it over;
- * "stopped": the signal stopped it between chunks.
- */
-export type RunJobResult = "done" | "busy" | "stopped";
-
-export interface JobContext {
-  owner: string;
-  signal?: AbortSignal;
-}
-
-const RUNNERS: Record<JobKind, (job: BackgroundJobRow, ctx: JobContext) => Promise<RunJobResult>> = {
+const RUNNERS: Record<JobKind, (job: BackgroundJobRow, ctx: JobRunnerContext) => Promise<RunJobResult>> = {
   bulk_email: runBulkEmailJob,
   webhook_export: runExportJob,
 };

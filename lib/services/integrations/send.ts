@@ -3,7 +3,7 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors";
 import { formatCount } from "@/lib/csv/limits";
 import { createJob } from "@/lib/services/background-jobs/jobs";
-import type { ExportJobPayload } from "@/lib/services/background-jobs/export-job";
+import type { ExportJobPayload } from "@/lib/services/background-jobs/types";
 import { readWebhookConfig, type WebhookKind } from "./configs";
 import { deliverRows } from "./deliver";
 import type { JobStartedJson } from "@/lib/responses/admin";
