@@ -59,7 +59,8 @@ export async function getCredits(user: UserRow, now = new Date()): Promise<Credi
   };
 }
 
-export type Reservation =
+/** Credits taken for today (`day` to refund them on), or why none were. */
+export type CreditReservation =
   | { ok: true; day: string; amount: number; unlimited: boolean }
   | { ok: false; reason: "limit" | "trial-ended"; available: number; requested: number };
 
@@ -73,7 +74,7 @@ export async function reserveCredits(
   amount: number,
   conn: DbOrTx = db,
   now = new Date(),
-): Promise<Reservation> {
+): Promise<CreditReservation> {
   const day = utcDay(now);
   const plan = planOf(user, now);
   if (amount <= 0) return { ok: true, day, amount: 0, unlimited: plan.kind === "lifetime" };

@@ -6,7 +6,8 @@ import { GENERATED_COLUMNS } from "@/lib/csv/limits";
 import { cleanDeep } from "@/lib/validation/strings";
 import type { QualityFlag } from "@/lib/quality/rules";
 
-export interface StoredRow {
+/** A live row of a file as generation reads it: its cells, and what the server recorded about its generation. */
+export interface GenerationRow {
   id: number;
   data: Record<string, string>;
   generationFailed: boolean;
@@ -15,7 +16,7 @@ export interface StoredRow {
 }
 
 /** The file's rows in order (row index = place in this list). */
-export async function rowsOfFile(fileId: string, conn: DbOrTx = db): Promise<StoredRow[]> {
+export async function rowsOfFile(fileId: string, conn: DbOrTx = db): Promise<GenerationRow[]> {
   return conn
     .select({
       id: csvRows.id,

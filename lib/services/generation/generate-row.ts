@@ -10,7 +10,7 @@ import {
   ensureGeneratedColumns,
   rowsOfFile,
   writeGeneratedCells,
-  type StoredRow,
+  type GenerationRow,
 } from "@/lib/services/csv/generated-cells";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { getCredits, refundCredits, reserveCredits, TRIAL_ENDED_MESSAGE } from "@/lib/services/credits/credits";
@@ -22,7 +22,7 @@ import type { GenerateJson } from "@/lib/responses/generation";
 
 interface PickedRow {
   data: Record<string, string>;
-  stored?: StoredRow;
+  stored?: GenerationRow;
   fileId?: string;
   columns: string[];
   index: number;
@@ -53,7 +53,11 @@ async function pickRow(userId: string, input: GenerateInput): Promise<PickedRow>
  * Takes the row's credit (403 'Daily credit limit reached' when none is left). Free only when the server itself
  * recorded the last generation of this row as failed (the cells alone could be edited to look failed).
  */
-async function takeRowCredit(user: UserRow, input: GenerateInput, stored: StoredRow | undefined): Promise<CreditHold> {
+async function takeRowCredit(
+  user: UserRow,
+  input: GenerateInput,
+  stored: GenerationRow | undefined,
+): Promise<CreditHold> {
   const freeRetry = Boolean(input.isRetry && stored?.generationFailed && isFailedRow(stored.data));
   if (freeRetry) return null;
   const reserved = await reserveCredits(user, 1);

@@ -43,7 +43,8 @@ export interface RequestTokens {
   output: number;
 }
 
-export interface Reservation {
+/** A slot in a key's schedule: when the reserved requests may start, and the buckets after them. */
+export interface PacerReservation {
   /** Epoch ms at which the reserved requests may start. */
   start: number;
   state: PacerState;
@@ -65,7 +66,7 @@ function tokenCosts(s: PacerState, tokens: RequestTokens): { tc: number; oc: num
 }
 
 /** Reserves `n` requests costing `tokens` in all, at the earliest time the buckets allow (≥ now). */
-export function reserve(s: PacerState, now: number, n: number, tokens: RequestTokens): Reservation {
+export function reserve(s: PacerState, now: number, n: number, tokens: RequestTokens): PacerReservation {
   const rc = requestCost(s, n);
   const { tc, oc } = tokenCosts(s, tokens);
   let start = Math.max(now, s.pausedUntil);

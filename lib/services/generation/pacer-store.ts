@@ -10,7 +10,7 @@ import {
   WINDOW_MS,
   type PacerState,
   type RequestTokens,
-  type Reservation,
+  type PacerReservation,
 } from "./pacer-math";
 
 /**
@@ -32,7 +32,7 @@ export interface PacerObservation {
 export interface PacerStore {
   load(): Promise<PacerState>;
   /** Reserves `n` requests of `tokens` in all; `tokenAdjust` input tokens (±) correct earlier estimates first. */
-  reserve(now: number, n: number, tokens: RequestTokens, tokenAdjust: number): Promise<Reservation>;
+  reserve(now: number, n: number, tokens: RequestTokens, tokenAdjust: number): Promise<PacerReservation>;
   observe(o: PacerObservation): Promise<PacerState>;
 }
 

@@ -5,7 +5,7 @@ import { leaveOutRows, selectRowIndices, type RowsToRun } from "@/lib/ai/row-sel
 import { AppError } from "@/lib/errors";
 import type { QualityRules } from "@/lib/quality/rules-schema";
 import { getAiSettings } from "@/lib/services/ai-config/ai-config";
-import { rowsOfFile, type StoredRow } from "@/lib/services/csv/generated-cells";
+import { rowsOfFile, type GenerationRow } from "@/lib/services/csv/generated-cells";
 import { ownedCsvFile } from "@/lib/services/csv/ownership";
 import { approvedExamples } from "@/lib/services/quality/approved-examples";
 import { assertVariablesPresent, resolveRunSettings, type RunSettings } from "./run-settings";
@@ -17,7 +17,7 @@ const NO_ROWS_MATCH = "No rows match the criteria";
 export interface RunPlan {
   settings: RunSettings;
   fileId: string;
-  rows: StoredRow[];
+  rows: GenerationRow[];
   /** 0-based indices of the rows to generate, in file order. */
   indices: number[];
   /** Approved rows the selection left out (overwriteApproved not set). */
@@ -52,7 +52,7 @@ type ChosenRows = RowsToRun & { skippedApproved: number };
  * the named rows, else the first 3 the condition selects that would run, and never leaves approved rows out.
  */
 function chooseRows(
-  rows: StoredRow[],
+  rows: GenerationRow[],
   input: BulkInput,
   context: { onlyRunIf: string; savedMaxRows: number; preview: boolean; prompt: string },
 ): ChosenRows {
