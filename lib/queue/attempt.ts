@@ -55,7 +55,7 @@ async function queueAfterLease(
   owner: string,
   log: ReturnType<typeof logger>,
 ): Promise<void> {
-  const until = await leaseHeldUntil(WORK[kind].lease, job.data.id, owner);
+  const until = await leaseHeldUntil(await WORK[kind].lease(), job.data.id, owner);
   if (!until) return;
   const boss = await getBoss();
   const jobs = await boss.findJobs<WorkData>(QUEUES[kind], { data: { id: job.data.id } });

@@ -1,11 +1,5 @@
 import "server-only";
-import { abandonRun, runBatch } from "@/lib/services/generation/run-batch";
 import type { RunDeadline } from "@/lib/services/generation/run-options";
-import { RUN_LEASE } from "@/lib/services/generation/run-lease";
-import { finishJob, JOB_LEASE } from "@/lib/services/background-jobs/jobs";
-import { runJob } from "@/lib/services/background-jobs/run-job";
-import { giveUpPush, PUSH_LEASE, runPush } from "@/lib/services/sending/push-job";
-import { CHECK_LEASE, giveUpEmailCheck, runEmailCheck } from "@/lib/services/email-checks/check-job";
 import type { WorkKind } from "./boss";
 import type { LeasedTable } from "./lease";
 
@@ -22,9 +16,21 @@ export interface JobContext {
  */
 export type JobOutcome = "done" | "yielded";
 
+/**
+ * A kind's module is loaded when its first job runs, not when the worker starts: a server that has not run
+ * a push, a check or a run yet does not hold their code (and the provider SDKs) in memory.
+ */
+const runs = () => import("@/lib/services/generation/run-batch");
+const runLeases = () => import("@/lib/services/generation/run-lease");
+const jobs = () => import("@/lib/services/background-jobs/jobs");
+const jobRuns = () => import("@/lib/services/background-jobs/run-job");
+const pushJobs = () => import("@/lib/services/sending/push-job");
+const checkJobs = () => import("@/lib/services/email-checks/check-job");
+const jobLease = async () => (await jobs()).JOB_LEASE;
+
 interface Work {
   /** The lease on the work's own row (which table, how long, in which statuses it may be taken). */
-  lease: LeasedTable;
+  lease(): Promise<LeasedTable>;
   /** Carries the work out from its recorded progress until it is over or the deadline comes. */
   handle(id: string, ctx: JobContext): Promise<JobOutcome>;
   /** The queue gave up after its last retry: the work ends failed with this message. */
@@ -37,22 +43,26 @@ interface Work {
  */
 export const WORK: Record<WorkKind, Work> = {
   run: {
-    lease: RUN_LEASE,
+    lease: async () => (await runLeases()).RUN_LEASE,
     handle: async (id, ctx) =>
-      (await runBatch(id, { workerId: ctx.workerId, deadline: ctx.deadline })) === "yielded" ? "yielded" : "done",
-    giveUp: abandonRun,
+      (await (await runs()).runBatch(id, { workerId: ctx.workerId, deadline: ctx.deadline })) === "yielded"
+        ? "yielded"
+        : "done",
+    giveUp: async (id, msg) => (await runs()).abandonRun(id, msg),
   },
-  bulk_email: { lease: JOB_LEASE, handle: runBackgroundJob, giveUp: giveUpJob },
-  webhook_export: { lease: JOB_LEASE, handle: runBackgroundJob, giveUp: giveUpJob },
+  bulk_email: { lease: jobLease, handle: runBackgroundJob, giveUp: giveUpJob },
+  webhook_export: { lease: jobLease, handle: runBackgroundJob, giveUp: giveUpJob },
   push: {
-    lease: PUSH_LEASE,
-    handle: (id, ctx) => runPush(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
-    giveUp: giveUpPush,
+    lease: async () => (await pushJobs()).PUSH_LEASE,
+    handle: async (id, ctx) =>
+      (await pushJobs()).runPush(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
+    giveUp: async (id, msg) => (await pushJobs()).giveUpPush(id, msg),
   },
   email_check: {
-    lease: CHECK_LEASE,
-    handle: (id, ctx) => runEmailCheck(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
-    giveUp: giveUpEmailCheck,
+    lease: async () => (await checkJobs()).CHECK_LEASE,
+    handle: async (id, ctx) =>
+      (await checkJobs()).runEmailCheck(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) }),
+    giveUp: async (id, msg) => (await checkJobs()).giveUpEmailCheck(id, msg),
   },
 };
 
@@ -69,6 +79,7 @@ function stopSignal(deadline: RunDeadline | undefined): AbortSignal | undefined 
 
 /** A bulk e-mail or a webhook export, chunk by chunk from its recorded progress. */
 async function runBackgroundJob(id: string, ctx: JobContext): Promise<JobOutcome> {
+  const { runJob } = await jobRuns();
   return (await runJob(id, { workerId: ctx.workerId, signal: stopSignal(ctx.deadline) })) === "stopped"
     ? "yielded"
     : "done";
@@ -76,5 +87,6 @@ async function runBackgroundJob(id: string, ctx: JobContext): Promise<JobOutcome
 
 /** A bulk e-mail or a webhook export the queue gave up on: failed with the message, whoever held it. */
 async function giveUpJob(id: string, msg: string): Promise<void> {
+  const { finishJob } = await jobs();
   await finishJob(id, null, { status: "failed", msg, error: msg });
 }
