@@ -45,7 +45,7 @@ import {
   StripeWebhook,
 } from "@/lib/responses/billing";
 import { ErrorSchema, Message, pagination, Usage } from "@/lib/responses/common";
-import { Changes, Columns, CsvFile, CsvFileSummarySchema, Row, RowUsage } from "@/lib/responses/csv";
+import { Changes, Columns, CsvFile, CsvFileSummarySchema, CsvImport, Row, RowUsage } from "@/lib/responses/csv";
 import { BatchControl, BatchStarted, BatchStatus, CancelBatch, Generate } from "@/lib/responses/generation";
 import {
   LastDelivery,
@@ -107,6 +107,7 @@ export const RESPONSE_SCHEMAS = {
   BatchControl,
   CsvFileSummary: CsvFileSummarySchema,
   CsvFile,
+  CsvImport,
   Row,
   RowUsage,
   Columns,

@@ -42,7 +42,11 @@ export const CSV_OPERATIONS: readonly OperationSpec[] = [
     access: "user",
     body: importCsvSchema,
     bodyExample: EXAMPLES.csvImport.request,
-    success: created("The imported file", "CsvFile", EXAMPLES.csvImport.response),
+    success: created(
+      "The imported file: with its rows, or without them after a first chunk (`final: false`)",
+      "CsvImport",
+      EXAMPLES.csvImport.response,
+    ),
     errors: ["payload_too_large"],
   },
   {

@@ -25,6 +25,17 @@ export const CsvFile = z.object({
   rowsReplacedAt: isoOrNull(),
 });
 
+/**
+ * `POST /csv/import`: a one-request import (or `final: true`) answers the file with its rows; the first
+ * chunk of a chunked import (`final: false`) answers the file without rows (its rows come with the
+ * `POST /csv/{id}/append` chunks).
+ */
+export const CsvImport = z
+  .union([CsvFile, CsvFileSummarySchema])
+  .describe(
+    "The file with its rows (`CsvFile`); the first chunk of a chunked import (`final: false`) answers the file without rows (`CsvFileSummary`)",
+  );
+
 const rowFields = { _id: z.number().int(), position: z.number().int(), data: cells() };
 
 export const Row = z.object(rowFields);

@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { newAdmin } from "../support/admin";
-import { addConnection, withFakeProviderAndDatabase } from "../support/ai";
+import { addConnection, newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { documentValidator } from "../support/document-validator";
 import { registerAndVerify, type AnyJson } from "../support/http";
 import { callOperation, documentedSchema, loadRoutes, operationKey, type RouteModule } from "../support/openapi-routes";
@@ -245,4 +245,34 @@ describe("every documented answer matches the document", () => {
     );
     expect(find("getCsvChanges")).toBeDefined();
   }, 180_000);
+
+  it("a chunked import answers as documented: the first chunk (`final: false`), a middle chunk, the last (`final: true`), then the file", async () => {
+    // A user of its own: the test above signs the admin out.
+    const { headers } = await newUser("schemas-chunked");
+    const failures: string[] = [];
+    const call = async (operationId: string, body: unknown, id = "") => {
+      const op = find(operationId);
+      const res = await callOperation(routes, op, { headers, params: () => id, body });
+      const schema = documentedSchema(doc, op, res.status);
+      const label = `${operationId} → ${res.status} ${res.text.slice(0, 300)}`;
+      const problems = schema ? validator.problems(schema, res.json) : "status not documented with a JSON schema";
+      if (problems) failures.push(`${label}\n${problems}`);
+      return res;
+    };
+    const row = (n: number) => ({ "First Name": `Chunk ${n}`, Company: "Acme", Email: `chunk${n}@acme.test` });
+
+    const first = await call("importCsv", { fileName: "chunked.csv", rows: [row(1), row(2)], final: false });
+    expect(first.status).toBe(201);
+    // The file without its rows: the first chunk of a large import does not echo them.
+    expect(Object.keys(first.json).sort()).toEqual(["_id", "columns", "created", "fileName", "rowCount", "updatedAt"]);
+    const id: string = first.json._id;
+    const middle = await call("appendCsvRows", { rows: [row(3)], final: false }, id);
+    expect([middle.status, middle.json.rowCount]).toEqual([200, 3]);
+    const last = await call("appendCsvRows", { rows: [row(4), row(5)], final: true }, id);
+    expect([last.status, last.json.rowCount]).toEqual([200, 5]);
+    const file = await call("getCsvFile", undefined, id);
+    expect(file.status).toBe(200);
+    expect(file.json.rows.map((r: AnyJson) => r["First Name"])).toEqual([1, 2, 3, 4, 5].map((n) => `Chunk ${n}`));
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
