@@ -31,6 +31,29 @@ function embedded(schema: JsonSchema): JsonSchema {
   return copy;
 }
 
+type OverrideContext = { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema };
+
+/**
+ * A record keyed by an enum (`z.record(z.enum([...]), value)`) has every key, and zod lists them in
+ * `required`; JSON Schema reads `required` against `properties`, so each key is defined there with the
+ * record's value schema (a document requiring properties it never defines is malformed to linters).
+ */
+function defineRequiredRecordKeys({ zodSchema, jsonSchema }: OverrideContext): void {
+  if (zodSchema._zod.def.type !== "record" || !Array.isArray(jsonSchema.required)) return;
+  const value = jsonSchema.additionalProperties;
+  const defined = (jsonSchema.properties ?? {}) as Record<string, JsonSchema>;
+  if (!value || typeof value !== "object") {
+    jsonSchema.required = jsonSchema.required.filter((key: string) => key in defined);
+    return;
+  }
+  jsonSchema.properties = {
+    ...defined,
+    ...Object.fromEntries(
+      (jsonSchema.required as string[]).filter((key) => !(key in defined)).map((key) => [key, value]),
+    ),
+  };
+}
+
 /** A zod schema as a JSON Schema (2020-12) of what clients send. */
 function inputSchema(schema: z.core.$ZodType): JsonSchema {
   return embedded(
@@ -38,10 +61,11 @@ function inputSchema(schema: z.core.$ZodType): JsonSchema {
       target: "draft-2020-12",
       io: "input",
       unrepresentable: "any",
-      // Hand-parsed parts (documentedAs) are shown as the schema that documents them.
-      override: ({ zodSchema, jsonSchema }) => {
-        const doc = documentationOf(zodSchema as unknown as z.ZodType);
-        if (doc) Object.assign(jsonSchema, inputSchema(doc));
+      override: (ctx) => {
+        // Hand-parsed parts (documentedAs) are shown as the schema that documents them.
+        const doc = documentationOf(ctx.zodSchema as unknown as z.ZodType);
+        if (doc) Object.assign(ctx.jsonSchema, inputSchema(doc));
+        defineRequiredRecordKeys(ctx);
       },
     }) as JsonSchema,
   );
@@ -57,6 +81,7 @@ function componentSchemas(): Record<string, JsonSchema> {
     io: "output",
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,
+    override: defineRequiredRecordKeys,
   }) as { schemas: Record<string, JsonSchema> };
   return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, embedded(schema)]));
 }
@@ -176,7 +201,14 @@ export function buildOpenApiDocument(): OpenApiDocument {
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
-    info: { title: "ColdMail AI API", version: "1.0.0", description: API_DESCRIPTION },
+    info: {
+      title: "ColdMail AI API",
+      version: "1.0.0",
+      description: API_DESCRIPTION,
+      // Private software: no public licence text to link to (the app has no terms page), so an SPDX
+      // reference of its own instead of a URL.
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
     servers: [{ url: "/", description: "This server" }],
     tags: TAGS.map((t) => ({ ...t })),
     paths,

@@ -7,6 +7,13 @@ import { schemaRef, type ResponseObject } from "./types";
 function defaultErrors(op: OperationSpec): ErrorSpec[] {
   const codes: ErrorSpec[] = [];
   if (op.body || op.query) codes.push("invalid_input");
+  // Every route's cross-site rules (lib/http/csrf.ts): a state-changing request carrying the session
+  // cookie from another site is a 403, and one with a body that is not JSON a 400 (the Stripe
+  // webhook's signed body excepted).
+  if (op.method !== "get") {
+    codes.push("forbidden");
+    if (op.access !== "stripe") codes.push("invalid_input");
+  }
   if (op.body) codes.push("payload_too_large");
   if (["user", "admin", "session"].includes(op.access)) codes.push("unauthenticated", "session_invalid");
   if (op.access === "cron") codes.push("unauthenticated", "session_invalid");

@@ -83,7 +83,7 @@ export interface OperationSpec {
   success: SuccessSpec;
   /** Non-error answers besides the success one (e.g. the health check's 503). */
   otherResponses?: readonly (SuccessSpec & { status: number })[];
-  /** Codes beyond the defaults (see `defaultErrors` in document.ts). */
+  /** Codes beyond the defaults (see `defaultErrors` in error-responses.ts). */
   errors?: readonly ErrorSpec[];
   /**
    * Documented ahead of its route file, which another branch adds. The route-walk

@@ -58,7 +58,13 @@ interface SecuritySchemeObject {
 export interface OpenApiDocument {
   openapi: "3.1.0";
   jsonSchemaDialect: string;
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    /** `identifier` is an SPDX expression (OpenAPI 3.1 wants it or `url`). */
+    license: { name: string; identifier?: string; url?: string };
+  };
   servers: { url: string; description?: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, PathItemObject>;
