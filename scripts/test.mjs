@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite as named stages, in order, stopping at the first that fails:
 //   build                 the production build, once (the end-to-end servers and the smoke reuse it)
-//   static                ESLint (with import cycles), typecheck (tsc), format (Prettier), unused code (knip)
+//   static                ESLint (with import cycles), typecheck (tsc), format (Prettier), unused code (knip),
+//                         the OpenAPI document linted by Redocly (scripts/lint-openapi.ts)
 //   unit                  Vitest, tests/unit (no database)
 //   integration-pglite    Vitest, tests/integration on embedded PGlite (one migrated image per run)
 //   integration-postgres  Vitest, tests/integration on a fresh PostgreSQL database
@@ -117,6 +118,8 @@ const STAGES = {
       ["typecheck", ["node_modules/typescript/bin/tsc", "--noEmit"]],
       ["prettier", ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level=warn", "."]],
       ["knip", ["node_modules/knip/bin/knip.js"]],
+      // The OpenAPI document under Redocly's recommended rules (no database, no network).
+      ["openapi", ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/lint-openapi.ts"]],
     ]) {
       console.log(`[static] ${cmd}`);
       const code = run(node, cmdArgs);
