@@ -1,11 +1,7 @@
 "use client";
 
-import {
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  ticketFiltersSchema,
-  type TicketFilters as TicketFilterValues,
-} from "@/lib/services/admin/schemas";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/domain/enums";
+import { ticketFiltersSchema, type TicketFilters as TicketFilterValues } from "@/lib/services/admin/schemas";
 import { FilterBar } from "./filter-bar";
 
 export type { TicketFilterValues };

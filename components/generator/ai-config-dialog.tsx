@@ -26,7 +26,7 @@ import { messageOf } from "@/lib/client/api";
 import { aiKeys, useCreateTemplate, useSaveAiConfig } from "@/lib/client/queries/ai";
 import { useFileQuality } from "@/lib/client/queries/quality";
 import { aiConfigFormSchema } from "@/lib/services/generation/schemas";
-import type { ModelOption } from "@/lib/services/models/available-models";
+import type { ModelOption } from "@/lib/ai/models";
 import { capText, clampMaxRows, draftOf, type Draft } from "./config-draft";
 import type { TableRow } from "./csv-store";
 import { rememberLastUsedConfig } from "./last-used-config";

@@ -10,7 +10,7 @@ import { messageOf } from "@/lib/client/api";
 import { useAiConfig, useCredits, useModels, useTemplates } from "@/lib/client/queries/ai";
 import { useDeliveryRecorded, useIntegrations } from "@/lib/client/queries/integrations";
 import { useGeneratorView } from "@/lib/client/queries/preferences";
-import type { ModelOption } from "@/lib/services/models/available-models";
+import type { ModelOption } from "@/lib/ai/models";
 import { CreditsMeter } from "./credits-meter";
 import { GeneratorEmptyState } from "./generator-empty-state";
 import { GeneratorHeader } from "./generator-header";

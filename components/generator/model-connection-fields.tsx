@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/select";
 import { defaultFromOptions } from "@/lib/ai/models";
 import { PROVIDERS, type UseCase } from "@/lib/ai/providers";
-import type { ModelOption } from "@/lib/services/models/available-models";
+import type { ModelOption } from "@/lib/ai/models";
 import type { ConnectionJson } from "@/lib/responses/ai";
 
 interface Choice {

@@ -3,7 +3,7 @@
  * (docs/architecture.md).
  */
 import { z } from "zod";
-import { SUBSCRIPTIONS } from "@/lib/db/schema/auth";
+import { SUBSCRIPTIONS } from "@/lib/domain/enums";
 import { iso, isoOrNull } from "./common";
 
 export const userFields = {

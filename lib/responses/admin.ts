@@ -3,6 +3,7 @@
  * (docs/architecture.md).
  */
 import { z } from "zod";
+import { JOB_KINDS, JOB_STATUSES } from "@/lib/domain/enums";
 import { userFields } from "./account";
 import { iso, pagination } from "./common";
 import { Ticket } from "./support";
@@ -36,8 +37,8 @@ export const JobStarted = z.object({
 
 export const Job = z.object({
   jobId: z.string(),
-  kind: z.enum(["bulk_email", "webhook_export"]),
-  status: z.enum(["queued", "running", "completed", "failed"]),
+  kind: z.enum(JOB_KINDS),
+  status: z.enum(JOB_STATUSES),
   total: z.number().int(),
   done: z.number().int(),
   failed: z.number().int(),

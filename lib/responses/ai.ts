@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { PROVIDERS, USE_CASES } from "@/lib/ai/providers";
-import { SUBSCRIPTIONS } from "@/lib/db/schema/auth";
+import { SUBSCRIPTIONS } from "@/lib/domain/enums";
 import { MODEL_WARNING_KINDS } from "@/lib/services/models/warning-types";
 import { iso, isoOrNull } from "./common";
 import { QualityRules } from "./quality";

@@ -3,7 +3,7 @@
  * (docs/architecture.md).
  */
 import { z } from "zod";
-import { BATCH_STATUSES, STOP_REASONS } from "@/lib/db/schema/batches";
+import { BATCH_STATUSES, STOP_REASONS } from "@/lib/domain/enums";
 import { RUN_MODES } from "@/lib/services/generation/run-mode";
 import { Usage, cells } from "./common";
 import { QualityFlag, WebSource } from "./quality";

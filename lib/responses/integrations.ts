@@ -1,9 +1,10 @@
 /** Answers of the Make and Zapier webhooks. Each answer's type is inferred from its schema (docs/architecture.md). */
 import { z } from "zod";
+import { DELIVERY_STATUSES } from "@/lib/domain/enums";
 import { iso, isoOrNull } from "./common";
 
 export const LastDelivery = z.object({
-  status: z.enum(["success", "failed"]),
+  status: z.enum(DELIVERY_STATUSES),
   statusCode: z.number().int().nullable(),
   rows: z.number().int(),
   attempts: z.number().int(),

@@ -1,6 +1,6 @@
 /** Answers of the support tickets. Each answer's type is inferred from its schema (docs/architecture.md). */
 import { z } from "zod";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/db/schema/support";
+import { TICKET_PRIORITIES, TICKET_RESPONDERS, TICKET_STATUSES } from "@/lib/domain/enums";
 import { iso } from "./common";
 
 export const Ticket = z.object({
@@ -13,7 +13,7 @@ export const Ticket = z.object({
   updatedAt: iso(),
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   responses: z.array(
-    z.object({ message: z.string(), responder: z.enum(["admin", "user"]), createdAt: iso(), timestamp: iso() }),
+    z.object({ message: z.string(), responder: z.enum(TICKET_RESPONDERS), createdAt: iso(), timestamp: iso() }),
   ),
 });
 

@@ -1,8 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { SUBSCRIPTIONS } from "@/lib/domain/enums";
 import { ts } from "./columns";
-
-export const SUBSCRIPTIONS = ["free", "trial", "lifetime"] as const;
-export type Subscription = (typeof SUBSCRIPTIONS)[number];
 
 /** Better Auth's core user table plus the product's fields. */
 export const users = pgTable(

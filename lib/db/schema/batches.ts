@@ -2,18 +2,9 @@ import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { csvFiles } from "./csv";
+import { BATCH_STATUSES, STOP_REASONS } from "@/lib/domain/enums";
 import { ts } from "./columns";
 
-export const BATCH_STATUSES = [
-  "queued",
-  "running",
-  "paused",
-  "completed",
-  "failed",
-  "cancelling",
-  "cancelled",
-] as const;
-export const STOP_REASONS = ["cancelled", "spend_cap", "fatal"] as const;
 export const ITEM_STATUSES = ["pending", "running", "done", "failed", "cancelled"] as const;
 
 /** A bulk generation run with persisted progress; survives restarts. */

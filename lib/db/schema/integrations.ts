@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { DELIVERY_STATUSES } from "@/lib/domain/enums";
 import { ts } from "./columns";
 
 export const WEBHOOK_KINDS = ["make", "zapier"] as const;
@@ -33,7 +34,7 @@ export const webhookDeliveries = pgTable(
     rowCount: integer("row_count").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
     statusCode: integer("status_code"),
-    status: text("status", { enum: ["success", "failed"] }).notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull(),
     error: text("error"),
     durationMs: integer("duration_ms"),
     createdAt: ts("created_at").notNull().defaultNow(),

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { JOB_KINDS, JOB_STATUSES } from "@/lib/domain/enums";
 import { ts } from "./columns";
 
-export const JOB_KINDS = ["bulk_email", "webhook_export"] as const;
-export const JOB_STATUSES = ["queued", "running", "completed", "failed"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export type { JobKind, JobStatus } from "@/lib/domain/enums";
 
 /**
  * A background job with persisted progress (admin bulk e-mail, large webhook exports). The work

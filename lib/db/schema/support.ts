@@ -1,9 +1,7 @@
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { TICKET_PRIORITIES, TICKET_RESPONDERS, TICKET_STATUSES } from "@/lib/domain/enums";
 import { ts } from "./columns";
-
-export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
-export const TICKET_PRIORITIES = ["low", "medium", "high"] as const;
 
 export const tickets = pgTable(
   "tickets",
@@ -33,7 +31,7 @@ export const ticketResponses = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
     message: text("message").notNull(),
-    responder: text("responder", { enum: ["admin", "user"] }).notNull(),
+    responder: text("responder", { enum: TICKET_RESPONDERS }).notNull(),
     responderId: text("responder_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },

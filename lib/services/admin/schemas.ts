@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/db/schema/support";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/domain/enums";
 import { safeString } from "@/lib/validation/strings";
 import { pageQuery } from "./pagination";
 
@@ -56,5 +56,3 @@ export type TicketFilters = z.output<typeof ticketFiltersSchema>;
 
 /** The bulk e-mail dialog: subject and message (the recipients are the selection it opened with). */
 export const bulkEmailFormSchema = bulkEmailSchema.omit({ userIds: true });
-
-export { TICKET_PRIORITIES, TICKET_STATUSES };

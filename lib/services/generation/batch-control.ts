@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { batchItems, batches, STOP_REASONS } from "@/lib/db/schema";
+import { batchItems, batches } from "@/lib/db/schema";
+import type { StopReason } from "@/lib/domain/enums";
 import { hotStatement, runHot, tableColumnsSql, tableRow } from "@/lib/db/hot-statements";
 import {
   batchUsageTotals,
@@ -26,8 +27,6 @@ export const ACTIVE_STATUSES = ["queued", "running", "cancelling"] as const;
 /** Statuses a cancel (or a failure) can still stop: the active ones and paused. */
 const STOPPABLE_STATUSES = [...ACTIVE_STATUSES, "paused"] as const;
 const isStoppable = (status: string) => (STOPPABLE_STATUSES as readonly string[]).includes(status);
-
-type StopReason = (typeof STOP_REASONS)[number];
 
 /** Why a batch ended early: null while it runs and when it completed. */
 function stopReasonOf(b: BatchRow): StopReason | null {

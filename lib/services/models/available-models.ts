@@ -15,8 +15,6 @@ import {
 } from "@/lib/services/connections/connections";
 import type { ModelsJson } from "@/lib/responses/ai";
 
-export type { ModelOption } from "@/lib/ai/models";
-
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** After a failed lookup (revoked key, provider down) the provider is not asked again for a while. */
 const FAILURE_BACKOFF_MS = 5 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/db/schema/support";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/domain/enums";
 import { safeString } from "@/lib/validation/strings";
 
 export const TICKET_LIMITS = { subject: 200, message: 5000 } as const;
