@@ -9,12 +9,13 @@
 //   node scripts/standalone-smoke.mjs
 //   SMOKE_PORT (default 3300; the fake provider listens on SMOKE_PORT+50)
 //   SMOKE_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where the fresh database is created
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { buildIsFresh, root, standaloneDir } from "./build-state.mjs";
+import { check, harness, HarnessFailure, sqlOnce, tail } from "./test/harness.mjs";
 
 const TIME_LIMIT_MS = 5 * 60_000;
 const ROWS = 8;
@@ -27,110 +28,22 @@ const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6
 const dbName = `coldmail_smoke_${stamp}`;
 const logDir = path.join(root, ".data", "test-results");
 const deployDir = path.join(os.tmpdir(), `coldmail-standalone-${stamp}`);
+const { children, launch, waitFor, expectStatus, healthy, verifiedUser, stopAll } = harness({
+  baseUrl,
+  logDir,
+  prefix: "standalone",
+});
 
-const children = [];
 let dbCreated = false;
 const started = Date.now();
 const step = (msg) => console.log(`[smoke +${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
 
-class SmokeFailure extends Error {}
-function check(condition, message) {
-  if (!condition) throw new SmokeFailure(message);
-}
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql) => sqlOnce(adminUrl, sql);
 
 function databaseUrl() {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   return url.toString();
-}
-
-/** Starts a process whose output goes to .data/test-results/standalone-<name>.log. */
-function launch(name, args, env, cwd) {
-  const log = path.join(logDir, `standalone-${name}.log`);
-  const out = createWriteStream(log);
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const entry = { name, child, log, exited: null };
-  child.on("exit", (code, signal) => (entry.exited = { code, signal }));
-  children.push(entry);
-  return entry;
-}
-
-async function stop(entry) {
-  if (entry.exited) return;
-  const gone = new Promise((resolve) => entry.child.once("exit", resolve));
-  entry.child.kill("SIGTERM");
-  const timer = setTimeout(() => entry.child.kill("SIGKILL"), 5_000);
-  await gone;
-  clearTimeout(timer);
-}
-
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it returns a value (not undefined) or the time is up. */
-async function waitFor(what, probe, timeoutMs, watch = []) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    for (const entry of watch)
-      check(
-        !entry.exited,
-        `${entry.name} exited (${JSON.stringify(entry.exited)}) while waiting for ${what}; see ${entry.log}`,
-      );
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await delay(250);
-  }
-  throw new SmokeFailure(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ""}`);
-}
-
-/** One API call with the user's token; answers { status, body }. */
-async function api(method, pathname, { token, body } = {}) {
-  const headers = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers["x-auth-token"] = token;
-  const res = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
-}
-
-async function expectStatus(expected, method, pathname, options) {
-  const res = await api(method, pathname, options);
-  check(
-    res.status === expected,
-    `${method} ${pathname} answered ${res.status} (expected ${expected}): ${JSON.stringify(res.body).slice(0, 300)}`,
-  );
-  return res.body;
-}
-
-function tail(file, lines = 40) {
-  if (!existsSync(file)) return "";
-  return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
 }
 
 async function run() {
@@ -213,34 +126,12 @@ async function run() {
     deployDir,
   );
   const worker = launch("worker", ["worker.mjs"], env, deployDir);
-  const health = await waitFor(
-    "GET /api/health",
-    async () => {
-      const res = await api("GET", "/api/health");
-      return res.status === 200 ? res.body : undefined;
-    },
-    120_000,
-    [server, worker],
-  );
-  check(health.ok === true, `health: ${JSON.stringify(health)}`);
+  const health = await healthy([server, worker]);
   step(`server up: ${JSON.stringify(health)}`);
 
   // 6. A verified user through the API (the outbox mailbox carries the link).
   const email = `smoke-${stamp}@smoke.test`;
-  const password = "Str0ng!Passw0rd";
-  await expectStatus(201, "POST", "/api/auth/register", { body: { name: "Smoke Test", email, password } });
-  const link = await waitFor(
-    "the verification e-mail",
-    async () => {
-      const mails = await expectStatus(200, "GET", `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const text = mails.map((m) => m.text).find((t) => t.includes("/verify-email/"));
-      return text?.match(/https?:\/\/\S+\/verify-email\/(\S+)/)?.[1];
-    },
-    30_000,
-    [server],
-  );
-  const { token } = await expectStatus(200, "GET", `/api/auth/verify-email/${link}`);
-  check(typeof token === "string" && token.length > 0, "verify-email answered no token");
+  const token = await verifiedUser(email, [server]);
   step("user registered and verified");
 
   // 7. An AI connection, a CSV, a batch.
@@ -330,7 +221,7 @@ async function run() {
 }
 
 async function cleanup() {
-  for (const entry of [...children].reverse()) await stop(entry).catch(() => undefined);
+  await stopAll();
   if (dbCreated)
     await admin(`drop database if exists "${dbName}" with (force)`).catch((e) =>
       console.error(`[smoke] could not drop ${dbName}: ${e.message}`),
@@ -351,7 +242,7 @@ try {
   for (const entry of children)
     if (entry.name !== "fake-provider") console.error(`\n--- ${entry.name} log (${entry.log}) ---\n${tail(entry.log)}`);
   console.error(
-    `\nstandalone smoke: FAIL (${error instanceof SmokeFailure ? error.message : (error?.stack ?? error)})`,
+    `\nstandalone smoke: FAIL (${error instanceof HarnessFailure ? error.message : (error?.stack ?? error)})`,
   );
 } finally {
   clearTimeout(overall);
