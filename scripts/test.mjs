@@ -9,6 +9,8 @@
 //   e2e-postgres          Playwright, every end-to-end test, against the build on a fresh PostgreSQL database
 //   e2e-pglite            Playwright, the @pglite subset, against the build in local mode (a new data directory)
 //   smoke                 the standalone server and a separate worker on PostgreSQL, one bulk run
+//   crash                 a run, a push and an address check each survive a SIGKILL of the process doing them,
+//                         in local mode and on PostgreSQL (scripts/crash-test.mjs)
 // Ends with a table of each stage's wall time, the 15 slowest test files and one line "N passed, N failed".
 //
 //   npm test                                   every stage
@@ -149,14 +151,18 @@ const STAGES = {
       rmSync(dir, { recursive: true, force: true });
     }
   },
-  smoke: () => {
-    const code = run(node, ["scripts/standalone-smoke.mjs"], { SMOKE_ADMIN_DATABASE_URL: pgServer }, ["DATABASE_URL"]);
-    return {
-      code,
-      result: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, retried: [], files: [] },
-    };
-  },
+  smoke: () => scriptStage("scripts/standalone-smoke.mjs", { SMOKE_ADMIN_DATABASE_URL: pgServer }),
+  crash: () => scriptStage("scripts/crash-test.mjs", { CRASH_ADMIN_DATABASE_URL: pgServer }),
 };
+
+/** A stage that is one script: one test, passed when the script exits 0. */
+function scriptStage(script, env) {
+  const code = run(node, [script], env, ["DATABASE_URL"]);
+  return {
+    code,
+    result: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, retried: [], files: [] },
+  };
+}
 
 const wanted = flag("stage")?.split(",") ?? Object.keys(STAGES);
 const unknown = wanted.filter((s) => !STAGES[s]);

@@ -68,7 +68,7 @@ export const SENDING_OPERATIONS: readonly OperationSpec[] = [
     tag: TAG,
     summary: "Push a file's generated rows into a campaign (or a dry run)",
     description:
-      "Rows are skipped, with the first reason that applies: `no_email`, `invalid_email`, `not_generated`, `blocked` (unless `includeFlagged`), `already_pushed` (unless `repush`), `duplicate_email`. `dryRun: true` answers what would happen (nothing sent, nothing stored); otherwise 202 `{ pushId }` and the background worker sends the leads at the tool's pace. A push never starts, pauses or edits a campaign.",
+      "Rows are skipped, with the first reason that applies: `no_email`, `invalid_email`, `not_generated`, `blocked` (unless `includeFlagged`), `already_pushed` (the row, or its address from any row of the user's files, was pushed to this campaign before; unless `repush`), `duplicate_email` (the address is on an earlier row of this push, pushed or skipped). `dryRun: true` answers what would happen (nothing sent, nothing stored); otherwise 202 `{ pushId }` and the background worker sends the leads at the tool's pace. A push never starts, pauses or edits a campaign.",
     access: "user",
     body: pushSchema,
     bodyExample: {
