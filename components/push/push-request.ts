@@ -1,17 +1,12 @@
 import type { PushRequest } from "@/lib/client/queries/sending";
 import type { PushMappingJson } from "@/lib/responses/sending";
+import type { LeadFields } from "@/lib/sending/lead-fields";
 
 /**
  * The mapping as the form edits it: the server's (the defaults it chose), where a variable may be
  * set to no column (left out of the push).
  */
-export interface MappingDraft {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  variables: Record<string, string | null>;
-}
+export type MappingDraft = LeadFields<string | null>;
 
 export interface PushChoices {
   connectionId: string;

@@ -3,6 +3,7 @@
  * is inferred from its schema (docs/architecture.md).
  */
 import { z } from "zod";
+import type { LeadFields } from "@/lib/sending/lead-fields";
 import { INTEGRATION_SERVICES, PUSH_STATUSES, SENDING_TOOLS } from "@/lib/sending/tools";
 import { iso, isoOrNull } from "./common";
 
@@ -30,7 +31,7 @@ const PushMapping = z.object({
   lastName: z.string().nullable(),
   companyName: z.string().nullable(),
   variables: z.record(z.string(), z.string()).describe("Variable name → column"),
-});
+}) satisfies z.ZodType<LeadFields>;
 
 export const PushDryRun = z.object({
   total: z.number().int(),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/client/api";
 import { isPushOver } from "@/lib/client/push-text";
+import type { PushMappingInput } from "@/lib/sending/lead-fields";
 import { isSendingTool, type IntegrationService } from "@/lib/sending/tools";
 import type {
   CampaignsJson,
@@ -112,15 +113,6 @@ export function useCampaigns(connectionId: string | null) {
 }
 
 // ---- Pushes ------------------------------------------------------------------------------------
-
-/** The mapping a push is sent with: `null` leaves an optional field out; `variables` replaces the default set. */
-interface PushMappingInput {
-  email?: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  companyName?: string | null;
-  variables?: Record<string, string>;
-}
 
 /** `POST /api/csv/{id}/push`'s body. No `rowIds`: every row of the file. */
 export interface PushRequest {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { csvFiles } from "./csv";
+import type { LeadFields } from "@/lib/sending/lead-fields";
 import { INTEGRATION_SERVICES, PUSH_STATUSES, SENDING_TOOLS } from "@/lib/sending/tools";
 import { ts } from "./columns";
 import { owner } from "./owner";
@@ -21,13 +22,8 @@ export const integrationConnections = pgTable(
 
 /** What a push was asked to do (the mapping resolved, the options). */
 export interface PushOptions {
-  mapping: {
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    companyName: string | null;
-    variables: Record<string, string>;
-  };
+  /** The column each lead field is taken from. */
+  mapping: LeadFields;
   includeFlagged: boolean;
   repush: boolean;
 }

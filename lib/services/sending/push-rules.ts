@@ -10,8 +10,7 @@ import type { PushOptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { hasBlockingFlag, type QualityFlag } from "@/lib/quality/rules";
 import type { SkipReason } from "@/lib/sending/tools";
-import type { PushMappingInput } from "./schemas";
-import type { LeadFields } from "./tools/types";
+import type { LeadFields, PushMappingInput } from "@/lib/sending/lead-fields";
 
 export type PushMapping = PushOptions["mapping"];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PushMappingInput } from "@/lib/sending/lead-fields";
 import { INTEGRATION_SERVICES } from "@/lib/sending/tools";
 import { safeString } from "@/lib/validation/strings";
 
@@ -36,7 +37,7 @@ const pushMappingSchema = z.object({
   lastName: column.nullable().optional(),
   companyName: column.nullable().optional(),
   variables: z.record(variableName, column).optional(),
-});
+}) satisfies z.ZodType<PushMappingInput>;
 
 export const pushSchema = z.object({
   connectionId: z.string({ error: "connectionId is required" }).min(1, "connectionId is required"),
@@ -54,4 +55,3 @@ export const pushSchema = z.object({
 });
 
 export type PushInput = z.output<typeof pushSchema>;
-export type PushMappingInput = z.output<typeof pushMappingSchema>;

@@ -4,7 +4,8 @@ import type { CampaignJson } from "@/lib/responses/sending";
 import { callTool, type ToolRequest } from "../tool-http";
 import { snakeCaseLead } from "./lead-shapes";
 import { expectList, failedLeads, refuseBadKey } from "./errors";
-import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
+import type { LeadFields } from "@/lib/sending/lead-fields";
+import type { LeadOutcome, SendingToolClient } from "./types";
 
 /**
  * Instantly API v2 (developer.instantly.ai): Bearer auth; campaigns listed 100 a page with

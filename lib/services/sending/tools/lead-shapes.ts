@@ -1,4 +1,4 @@
-import type { LeadFields } from "./types";
+import type { LeadFields } from "@/lib/sending/lead-fields";
 
 /**
  * A lead with snake_case fields and its variables under one key (Instantly's `custom_variables`,

@@ -3,7 +3,8 @@ import { env } from "@/lib/env";
 import type { CampaignJson } from "@/lib/responses/sending";
 import { callTool, toolMessage, type ToolRequest } from "../tool-http";
 import { expectList, refuseBadKey } from "./errors";
-import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
+import type { LeadFields } from "@/lib/sending/lead-fields";
+import type { LeadOutcome, SendingToolClient } from "./types";
 
 /**
  * lemlist API (developer.lemlist.com): HTTP Basic auth with an empty user name and the key as password;

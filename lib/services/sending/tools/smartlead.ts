@@ -4,7 +4,8 @@ import type { CampaignJson } from "@/lib/responses/sending";
 import { callTool, type ToolRequest } from "../tool-http";
 import { snakeCaseLead } from "./lead-shapes";
 import { expectList, failedLeads, refuseBadKey } from "./errors";
-import type { LeadFields, LeadOutcome, SendingToolClient } from "./types";
+import type { LeadFields } from "@/lib/sending/lead-fields";
+import type { LeadOutcome, SendingToolClient } from "./types";
 
 /**
  * Smartlead API v1 (api.smartlead.ai): the key travels as `?api_key=` (redacted wherever a URL is

@@ -1,15 +1,7 @@
 import type { CampaignJson } from "@/lib/responses/sending";
+import type { LeadFields } from "@/lib/sending/lead-fields";
 import type { SendingTool } from "@/lib/sending/tools";
 import type { ToolLimit } from "../tool-pacer";
-
-/** A row's lead before it takes a tool's shape: the mapped fields (null: not mapped) and the variables. */
-export interface LeadFields {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  variables: Record<string, string>;
-}
 
 /** What the tool did with one lead of a call. */
 export type LeadOutcome =
