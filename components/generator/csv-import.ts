@@ -18,7 +18,7 @@ export type ImportProgress = { text: string; progress?: number } | null;
 class ImportFailure extends Error {}
 
 function parseFailureText(error: unknown): string {
-  return error instanceof CsvParseError && error.message !== "Error parsing CSV file"
+  return error instanceof CsvParseError && error.code === "invalid"
     ? `Error parsing CSV file: ${error.message}`
     : "Error parsing CSV file";
 }

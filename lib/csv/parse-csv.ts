@@ -15,10 +15,16 @@ export interface ParsedCsv {
   droppedEmptyRows: number;
 }
 
+/**
+ * A file that could not be read. `code` "invalid": the message says what is wrong with the file; "unreadable": the
+ * parser itself failed (its worker crashed), with no reason to give.
+ */
 export class CsvParseError extends Error {
-  constructor(message: string) {
+  readonly code: "invalid" | "unreadable";
+  constructor(message: string, code: CsvParseError["code"] = "invalid") {
     super(message);
     this.name = "CsvParseError";
+    this.code = code;
   }
 }
 
