@@ -42,7 +42,9 @@ function EmailCheckBody({ session, csvId, columns, rows, onClose }: EmailCheckDi
   if (checkId)
     return (
       <WorkRead query={check} noun="check" againLabel="New check" onAgain={session.onNewCheck}>
-        {(data) => <EmailCheckProgress check={data} onClose={onClose} onNewCheck={session.onNewCheck} />}
+        {(data) => (
+          <EmailCheckProgress check={data} onClose={onClose} onNewCheck={session.onNewCheck} onEnd={session.onEnd} />
+        )}
       </WorkRead>
     );
   if (!csvId) return <p className="text-sm text-muted-foreground">Import a CSV file first.</p>;

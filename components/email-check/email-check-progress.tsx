@@ -17,14 +17,16 @@ interface Props {
   check: EmailCheckJson;
   onClose: () => void;
   onNewCheck: () => void;
+  /** The check seen ending in the cancel's answer (the table pulls the rows it changed). */
+  onEnd: (check: EmailCheckJson) => void;
 }
 
 /**
  * A check under way (progress bar, "Checked N of M", Cancel check) or ended (its summary, the error when it
  * failed, Check again).
  */
-export function EmailCheckProgress({ check, onClose, onNewCheck }: Props) {
-  const cancel = useCancelEmailCheck();
+export function EmailCheckProgress({ check, onClose, onNewCheck, onEnd }: Props) {
+  const cancel = useCancelEmailCheck(onEnd);
   return (
     <WorkProgress
       title={emailCheckStatusTitle(check.status)}

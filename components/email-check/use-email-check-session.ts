@@ -30,7 +30,8 @@ function tellEnd(check: EmailCheckJson) {
  * running (after the page was left). A check that has ended and whose outcome the user closed is let go; the
  * next opening shows the form. When a check ends the table pulls the rows it changed (`/changes`: their Email
  * Status, and the column itself when the check added it); an end seen while the dialog is closed is told in a
- * toast (the open dialog shows it).
+ * toast (the open dialog shows it). The rows are pulled where the check is seen ending (its poll, the cancel's
+ * answer: lib/client/queries/email-checks.ts), not in an effect.
  */
 export function useEmailCheckSession(csvId: string | null) {
   const queryClient = useQueryClient();
@@ -42,7 +43,36 @@ export function useEmailCheckSession(csvId: string | null) {
   const own = started && started.csvId === csvId && !dismissed.has(started.checkId) ? started.checkId : null;
   const running = checks.data?.find((c) => !isEmailCheckOver(c) && !dismissed.has(c.id));
   const checkId = own ?? running?.id ?? null;
-  const check = useEmailCheck(checkId);
+
+  // A check seen ending (by a poll, or in the cancel's answer): the table pulls its rows, once more a little later
+  // after a cancel (with the check).
+  const pulled = useRef<string | null>(null);
+  const late = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onEnd = (ended: EmailCheckJson) => {
+    if (pulled.current === ended.id) return;
+    pulled.current = ended.id;
+    const pull = () => void syncChanges(queryClient, ended.csvId).catch(() => undefined);
+    pull();
+    if (ended.status === "cancelled") {
+      clearTimeout(late.current);
+      late.current = setTimeout(() => {
+        pull();
+        refreshEmailCheck(queryClient, ended.id);
+      }, LATE_CHUNK_MS);
+    }
+  };
+  useEffect(() => () => clearTimeout(late.current), []);
+
+  const check = useEmailCheck(checkId, onEnd);
+  // An end shown while the dialog is closed is told in a toast, once (the open dialog shows it).
+  const told = useRef<string | null>(null);
+  const data = check.data;
+  useEffect(() => {
+    if (!data || !isEmailCheckOver(data) || told.current === data.id) return;
+    told.current = data.id;
+    if (!open) tellEnd(data);
+  }, [open, data]);
+
   // A running check found among the file's (after a reload) is held like one started here: once it ends it
   // leaves the running list, and the dialog must keep showing its outcome until the user closes it.
   const adopted = !own && running ? running.id : null;
@@ -51,27 +81,6 @@ export function useEmailCheckSession(csvId: string | null) {
   const dismiss = (id: string | null) => {
     if (id) setDismissed((before) => new Set(before).add(id));
   };
-
-  // A check seen ending: the table pulls its rows (once more a little later after a cancel, with the check), told
-  // once.
-  const told = useRef<string | null>(null);
-  const late = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const data = check.data;
-  useEffect(() => {
-    if (!data || !isEmailCheckOver(data) || told.current === data.id) return;
-    told.current = data.id;
-    const pull = () => void syncChanges(queryClient, data.csvId).catch(() => undefined);
-    pull();
-    if (data.status === "cancelled") {
-      clearTimeout(late.current);
-      late.current = setTimeout(() => {
-        pull();
-        refreshEmailCheck(queryClient, data.id);
-      }, LATE_CHUNK_MS);
-    }
-    if (!open) tellEnd(data);
-  }, [open, data, queryClient]);
-  useEffect(() => () => clearTimeout(late.current), []);
 
   return {
     open,
@@ -86,6 +95,8 @@ export function useEmailCheckSession(csvId: string | null) {
     onStarted(id: string) {
       if (csvId) setStarted({ csvId, checkId: id });
     },
+    /** For the cancel: its answer may be the check's end. */
+    onEnd,
     /** Lets the ended check go: the dialog shows the form again. */
     onNewCheck() {
       dismiss(checkId);

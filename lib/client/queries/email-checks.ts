@@ -57,19 +57,28 @@ export function useStartEmailCheck(csvId: string) {
   });
 }
 
+/** What the screen does when it sees a check end (it pulls the rows the check changed: see useEmailCheckSession). */
+type OnCheckEnd = (check: EmailCheckJson) => void;
+
+/** The check was running when last read (or not read yet) and is over now. */
+const justEnded = (check: EmailCheckJson, before: EmailCheckJson | undefined) =>
+  isEmailCheckOver(check) && !isEmailCheckOver(before);
+
 /**
- * One check, asked every second while it is queued or running. When it is seen ending, the file's checks are
- * read again (the screen refreshes its table itself: see useEmailCheckSession).
+ * One check, asked every second while it is queued or running. When a poll sees it end, the file's checks are
+ * read again and `onEnd` runs, inside that poll.
  */
-export function useEmailCheck(checkId: string | null) {
+export function useEmailCheck(checkId: string | null, onEnd?: OnCheckEnd) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: checkKeys.check(checkId ?? ""),
     queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<EmailCheckJson>(checkKeys.check(checkId!));
       const check = await api<EmailCheckJson>(`/api/email-checks/${enc(checkId!)}`, { signal });
-      if (isEmailCheckOver(check) && !isEmailCheckOver(before))
+      if (justEnded(check, before)) {
         void queryClient.invalidateQueries({ queryKey: checkKeys.fileChecks(check.csvId) });
+        onEnd?.(check);
+      }
       return check;
     },
     enabled: checkId !== null,
@@ -84,14 +93,19 @@ export function refreshEmailCheck(queryClient: QueryClient, checkId: string): vo
   void queryClient.invalidateQueries({ queryKey: checkKeys.check(checkId), exact: true });
 }
 
-/** `POST /api/email-checks/{id}/cancel`: the answer is the check as it stands (the rows checked keep their status). */
-export function useCancelEmailCheck() {
+/**
+ * `POST /api/email-checks/{id}/cancel`: the answer is the check as it stands (the rows checked keep their status).
+ * When it shows the check ended, `onEnd` runs as for a poll.
+ */
+export function useCancelEmailCheck(onEnd?: OnCheckEnd) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (checkId: string) => api<EmailCheckJson>(`/api/email-checks/${enc(checkId)}/cancel`, { body: {} }),
     onSuccess: (check) => {
+      const before = queryClient.getQueryData<EmailCheckJson>(checkKeys.check(check.id));
       queryClient.setQueryData(checkKeys.check(check.id), check);
       void queryClient.invalidateQueries({ queryKey: checkKeys.fileChecks(check.csvId) });
+      if (justEnded(check, before)) onEnd?.(check);
     },
   });
 }
