@@ -43,7 +43,10 @@ export interface AppEnv {
   stripeApiUrl: string | undefined;
   openaiBaseUrl: string | undefined;
   anthropicBaseUrl: string | undefined;
-  /** The outside tools' API bases (CONTRACT.md "Sending tools"): the only hosts their calls go to. */
+  /**
+   * The outside tools' API bases (INSTANTLY_/SMARTLEAD_/LEMLIST_/ZEROBOUNCE_BASE_URL, else the tools' public APIs;
+   * configurable for gateways and tests): the only hosts their calls go to.
+   */
   toolBaseUrls: { instantly: string; smartlead: string; lemlist: string; zerobounce: string | undefined };
   zapierHookPrefix: string;
   allowPrivateWebhooks: boolean;

@@ -1,5 +1,5 @@
 /**
- * The address checks' sentences and labels (CONTRACT.md "Address checks"): a check's progress and summary, and
+ * The address checks' sentences and labels: a check's progress and summary, and
  * each Email Status's badge. Pure, so the unit tests read them as the user does.
  */
 import { formatNumber } from "@/lib/client/format";

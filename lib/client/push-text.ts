@@ -1,5 +1,5 @@
 /**
- * The push screens' sentences (CONTRACT.md "Sending tools"): why rows are skipped, the dry run's
+ * The push screens' sentences: why rows are skipped, the dry run's
  * summary and a push's progress and outcome. Pure, so the unit tests read them as the user does.
  */
 import { formatNumber } from "@/lib/client/format";

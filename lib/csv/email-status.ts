@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FAILED_EMAIL_STATUSES } from "@/lib/email-checks/statuses";
 
-/** The column address checks write (CONTRACT.md "Address checks"). */
+/** The column an address check writes each checked row's status to (added to the file on first use). */
 export const EMAIL_STATUS_COLUMN = "Email Status";
 
 const failed = new Set<string>(FAILED_EMAIL_STATUSES);

@@ -1,5 +1,6 @@
 /**
- * The address checks' constants (CONTRACT.md "Address checks"): pure, shared by server, document and screens.
+ * The address checks' constants (a check's statuses, an address's Email Status): pure, shared by server, document
+ * and screens.
  * The rules behind each status are in docs/api.md "Address checks".
  */
 

@@ -1,6 +1,6 @@
 /**
- * Answers of the address checks (CONTRACT.md "Address checks"). Each answer's type is inferred from its schema
- * (docs/architecture.md).
+ * Answers of the address checks (starting one, reading one, a file's checks). Each answer's type is inferred from
+ * its schema (docs/architecture.md).
  */
 import { z } from "zod";
 import { EMAIL_CHECK_STATUSES, EMAIL_STATUSES } from "@/lib/email-checks/statuses";

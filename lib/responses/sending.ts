@@ -1,6 +1,6 @@
 /**
- * Answers of the sending-tool connections and pushes (CONTRACT.md "Sending tools"). Each answer's type
- * is inferred from its schema (docs/architecture.md).
+ * Answers of the sending-tool connections (keys, campaigns) and pushes (dry runs, progress, receipts). Each
+ * answer's type is inferred from its schema (docs/architecture.md).
  */
 import { z } from "zod";
 import type { LeadFields } from "@/lib/sending/lead-fields";

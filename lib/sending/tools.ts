@@ -1,4 +1,7 @@
-/** The outside tools a user can connect (CONTRACT.md "Sending tools"): pure constants, shared by server and screens. */
+/**
+ * The outside tools a user can connect a key for: the sending tools (Instantly, Smartlead, lemlist), which take
+ * pushed leads, and ZeroBounce, which only checks addresses. Pure constants, shared by server and screens.
+ */
 export const INTEGRATION_SERVICES = ["instantly", "smartlead", "lemlist", "zerobounce"] as const;
 export const SENDING_TOOLS = ["instantly", "smartlead", "lemlist"] as const;
 export type IntegrationService = (typeof INTEGRATION_SERVICES)[number];

@@ -8,7 +8,7 @@ import { registerVerified } from "./support";
 const footerClose = (dialog: Locator) =>
   dialog.locator('[data-slot="dialog-footer"]').getByRole("button", { name: "Close" });
 
-// Address checks in the generator (CONTRACT.md "Address checks"): "Check addresses" checks the file's e-mail
+// Address checks in the generator: "Check addresses" checks the file's e-mail
 // column, its summary and the Email Status badges follow, and "Failed address check (N)" filters the rows. The app
 // under test asks the fake DNS server (playwright.config.ts: FAKE_DNS_PORT = E2E_PORT + 70, fixed domains in
 // tests/fakes/fake-dns-domains.ts: any name not listed there has a mail server). Disposable domains are decided

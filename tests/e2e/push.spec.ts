@@ -23,7 +23,7 @@ import {
 } from "./push-support";
 import { registerVerified } from "./support";
 
-// Push to a sending tool (CONTRACT.md "Sending tools"): the dashboard's tool cards hold the keys, the
+// Push to a sending tool: the dashboard's tool cards hold the keys, the
 // generator's "Export to" menu pushes the generated rows into a campaign. The fake sending tools
 // (tests/fakes/serve-fake-sending-tools.ts) accept only the keys a test registers, so tests never share
 // an account.

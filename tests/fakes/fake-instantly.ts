@@ -1,7 +1,7 @@
 /**
  * A fake of Instantly's API v2 for tests (node:http on 127.0.0.1, random port unless given): point
  * INSTANTLY_BASE_URL at `url`. Where each detail comes from:
- * - CONTRACT.md "Sending tools" (wins over the pages below): Bearer auth, the two endpoints, skip_if_in_campaign,
+ * - What the app is built against (wins over the pages below): Bearer auth, the two endpoints, skip_if_in_campaign,
  *   at most 1,000 leads a call, leads { email, first_name, last_name, company_name, custom_variables }.
  * - https://developer.instantly.ai/api-reference/campaign/list-campaign and
  *   https://developer.instantly.ai/api/v2/campaign/listcampaign: GET /api/v2/campaigns?limit=&starting_after= →

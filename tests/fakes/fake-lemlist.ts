@@ -1,7 +1,7 @@
 /**
  * A fake of lemlist's API for tests (node:http on 127.0.0.1, random port unless given): point LEMLIST_BASE_URL
  * at `url`. Where each detail comes from:
- * - CONTRACT.md "Sending tools" (wins over the pages below): HTTP Basic auth with an empty user name and the key
+ * - What the app is built against (wins over the pages below): HTTP Basic auth with an empty user name and the key
  *   as password, GET /api/campaigns (with ?version=v2 → { campaigns, pagination }), POST
  *   /api/campaigns/{campaignId}/leads/?deduplicate=true with ONE lead { email, firstName, lastName, companyName,
  *   <variable>: string } a call, answered with the lead and its _id; 20 requests per 2 seconds per key.

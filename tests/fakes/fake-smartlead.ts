@@ -1,7 +1,7 @@
 /**
  * A fake of Smartlead's API v1 for tests (node:http on 127.0.0.1, random port unless given): point
  * SMARTLEAD_BASE_URL at `url`. Where each detail comes from:
- * - CONTRACT.md "Sending tools" (wins over the pages below): ?api_key= on every call, GET /api/v1/campaigns,
+ * - What the app is built against (wins over the pages below): ?api_key= on every call, GET /api/v1/campaigns,
  *   POST /api/v1/campaigns/{id}/leads { lead_list, settings }, at most 400 leads a call, the answer's upload_count,
  *   already_added_to_campaign, duplicate_count, invalid_email_count.
  * - https://api.smartlead.ai/authentication: the key as a query parameter; a bad or missing key is a 401
@@ -21,7 +21,7 @@
  *   PAUSED), name, track_settings, min_time_btwn_emails, max_leads_per_day, parent_campaign_id, client_id }: the
  *   field list of cotera.co/docs/reference/tools/individual-tools/smartlead ("List All Campaigns").
  * - The add-leads answer { ok, upload_count, total_leads, already_added_to_campaign, duplicate_count,
- *   invalid_email_count, unsubscribed_leads }: the shape CONTRACT.md names, the older one of the API (a client
+ *   invalid_email_count, unsubscribed_leads }: the shape the app is built against, the older one of the API (a client
  *   that reads both: github "FirstFlag" push script, smartleadResult); the newer pages describe added_count /
  *   skipped_count / skipped_leads instead.
  * Not documented, chosen here: an address repeated within the call and one already in another campaign of the

@@ -2,7 +2,7 @@
  * A fake of ZeroBounce's API v2 for tests (node:http on 127.0.0.1, random port unless given): point
  * ZEROBOUNCE_BASE_URL at `url` (it stands for both api.zerobounce.net and bulkapi.zerobounce.net). Where each
  * detail comes from:
- * - CONTRACT.md "Address checks" (wins over the pages below): GET /v2/getcredits, POST /v2/validatebatch
+ * - What the app is built against (wins over the pages below): GET /v2/getcredits, POST /v2/validatebatch
  *   { api_key, email_batch: [{ email_address, ip_address }] }, at most 200 addresses a call and 5 calls a minute
  *   per key; a key is refused when Credits is below 0 or an error field comes back.
  * - https://www.zerobounce.net/docs/email-validation-api-quickstart/v2-credit-balance: GET

@@ -10,7 +10,7 @@ import { addressFile, checksApi, statusesOf, withFakeDns, zeroBounceConnection }
 import { connectedCampaign } from "../support/push-files";
 import { sendingApi, withFakeSendingTools } from "../support/sending";
 
-// CONTRACT.md "Address checks": the ZeroBounce deep check of the locally valid addresses — POST /v2/validatebatch,
+// The ZeroBounce deep check of the locally valid addresses — POST /v2/validatebatch,
 // at most 200 a call, statuses mapped by name, the key never in a log line or an answer.
 
 beforeAll(setupTestDatabase);

@@ -8,7 +8,7 @@ import { newUser } from "../support/ai";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { addressFile, checksApi, statusesOf, withFakeDns } from "../support/email-checks";
 
-// CONTRACT.md "Address checks": a check records its progress chunk by chunk (500 rows), resumes after a restart
+// Address checks: a check records its progress chunk by chunk (500 rows), resumes after a restart
 // from its cursor, can be cancelled (what was checked stays), and is ended after the queue's last retry.
 
 beforeAll(setupTestDatabase);

@@ -8,7 +8,7 @@ import { ageRows, csvApi } from "../support/csv";
 import { closeDatabase, setupTestDatabase } from "../support/db";
 import { addressFile, checksApi, statusesOf, withFakeDns } from "../support/email-checks";
 
-// CONTRACT.md "Address checks": the local checks' statuses, each domain looked up once, the counts, the Email
+// Address checks: the local checks' statuses, each domain looked up once, the counts, the Email
 // Status column, change polling, the request's rules, the queue.
 
 beforeAll(setupTestDatabase);

@@ -3,7 +3,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { sendingApi, withFakeSendingTools } from "../support/sending";
 
-// CONTRACT.md "Sending tools": keys of outside tools, checked with one read call before they are stored.
+// Keys of outside tools (Instantly, Smartlead, lemlist, ZeroBounce), checked with one read call before they are stored.
 
 withFakeProviderAndDatabase();
 const tools = withFakeSendingTools();

@@ -11,7 +11,7 @@ import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { connectedCampaign, generatedFile, generatedRow } from "../support/push-files";
 import { sendingApi, withFakeSendingTools } from "../support/sending";
 
-// CONTRACT.md "Sending tools": a push resumes from its receipts (never re-sending a recorded call), can be
+// Pushes to a sending tool: a push resumes from its receipts (never re-sending a recorded call), can be
 // cancelled between calls, and every worker paces one tool key together.
 
 withFakeProviderAndDatabase();

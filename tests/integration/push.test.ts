@@ -7,7 +7,7 @@ import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { blockRow, connectedCampaign, generatedFile, generatedRow } from "../support/push-files";
 import { sendingApi, withFakeSendingTools } from "../support/sending";
 
-// CONTRACT.md "Sending tools": dry runs, skips, batches, receipts, the queue.
+// Pushes of generated rows into a sending tool's campaign: dry runs, skips, batches, receipts, the queue.
 
 withFakeProviderAndDatabase();
 const tools = withFakeSendingTools();

@@ -15,7 +15,8 @@ import { callRoute } from "./http";
 
 /**
  * Starts the fakes of Instantly, Smartlead, lemlist and ZeroBounce for a test file and points the app's
- * base URLs at them (CONTRACT.md "Sending tools"). `tools()` is available from the first test on.
+ * base URLs at them (INSTANTLY_, SMARTLEAD_, LEMLIST_, ZEROBOUNCE_BASE_URL). `tools()` is available from the first test
+ * on.
  */
 export function withFakeSendingTools(): () => FakeSendingTools {
   let tools: FakeSendingTools | undefined;

@@ -21,9 +21,8 @@ import {
   type Call,
 } from "../support/dom";
 
-// The generator's "Check addresses" dialog in a DOM, over a fetch that answers as the API (CONTRACT.md
-// "Address checks") would: the column and the deep check, start, progress, cancel, the summary, and the table
-// pulling the rows the check changed.
+// The generator's "Check addresses" dialog in a DOM, over a fetch that answers as the API would: the column and
+// the deep check, start, progress, cancel, the summary, and the table pulling the rows the check changed.
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("sonner", () => ({ toast: toasts }));

@@ -6,9 +6,8 @@ import { usePushSession } from "@/components/push/use-push-session";
 import type { PushDryRunJson, PushJson } from "@/lib/responses/sending";
 import { byText, click, dialog, key, perTestRoot, stubFetch, testId, until, type Call } from "../support/dom";
 
-// The generator's "Push to a campaign" dialog in a DOM, over a fetch that answers as the API
-// (CONTRACT.md "Sending tools") would: choose a campaign, see the default mapping, dry run, push,
-// follow the progress to the summary.
+// The generator's "Push to a campaign" dialog in a DOM, over a fetch that answers as the API would: choose a
+// campaign, see the default mapping, dry run, push, follow the progress to the summary.
 
 const COLUMNS = ["First Name", "Last Name", "Email", "Company", "Subject Line", "Email Body"];
 const MAPPING = {

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ToolConnectionCards } from "@/components/integrations/tool-connections";
 import { click, key, perTestRoot, stubFetch, until, type Call } from "../support/dom";
 
-// The dashboard's sending-tool cards in a DOM, over a fetch that answers as the API would
-// (CONTRACT.md "Sending tools"): keys listed masked, added through the dialog (the server's refusal
-// shown, the typed values kept), renamed inline (Enter saves, Escape cancels), deleted after a question.
+// The dashboard's sending-tool cards in a DOM, over a fetch that answers as the API would: keys listed masked,
+// added through the dialog (the server's refusal shown, the typed values kept), renamed inline (Enter saves, Escape
+// cancels), deleted after a question.
 
 let calls: Call[];
 let names: Record<string, string>;

@@ -33,7 +33,10 @@ function defaultVariables(columns: readonly string[]): Record<string, string> {
 const present = (columns: readonly string[], name: string) => (columns.includes(name) ? name : null);
 
 /**
- * The mapping a push uses: the given fields, the defaults for the others (CONTRACT.md "Sending tools").
+ * The mapping a push uses: the given fields, the defaults for the others — `email` the first column named like
+ * "Email", "E-mail" or "Email Address" (never "Email Body"), `firstName` "First Name", `lastName` "Last Name",
+ * `companyName` "Company" (each when present), and the variables `subject_line` ← "Subject Line", `email_body` ←
+ * "Email Body" and every other output column under its own name (a given `variables` replaces that set).
  * A column the file lacks, or no e-mail column at all, is a 400 naming it.
  */
 export function resolveMapping(columns: readonly string[], input: PushMappingInput = {}): PushMapping {

@@ -7,7 +7,10 @@ import type { ToolLimit } from "../tool-pacer";
 export type LeadOutcome =
   { status: "pushed"; providerLeadId: string | null } | { status: "skipped" } | { status: "failed"; reason: string };
 
-/** A sending tool's API as the push uses it (CONTRACT.md "Sending tools"). */
+/**
+ * A sending tool's API as the push uses it: the campaign list and the add-lead call, within the tool's documented
+ * limits. A push never starts, pauses or activates a campaign.
+ */
 export interface SendingToolClient {
   service: SendingTool;
   /** Leads one add-lead call carries at most. */
