@@ -44,8 +44,9 @@ async function post(url, body) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  check(res.ok, `POST ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  const text = await res.text();
+  check(res.ok, `POST ${url} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
 }
 
 const adminQuery = (sql) => sqlOnce(adminUrl, sql);
@@ -87,8 +88,8 @@ function appEnv(urls, storage) {
     LEMLIST_BASE_URL: urls.lemlist,
     ZEROBOUNCE_BASE_URL: urls.zerobounce,
     DNS_SERVERS: `127.0.0.1:${dnsPort}`,
-    // A held lookup stays in flight until the process is killed.
     DNS_TIMEOUT_MS: "60000",
+    GENERATION_CONCURRENCY: "4",
   };
 }
 
@@ -96,8 +97,8 @@ function appEnv(urls, storage) {
 async function startWork(mode, watch) {
   const token = await h.verifiedUser(`crash-${mode}-${stamp}@crash.test`, watch);
   const aiKey = `sk-valid-crash-${mode}-${stamp}`;
-  // One call a second: the run is mid-way for a minute.
-  await post(`${providerUrl}/__control`, { keyPrefix: aiKey, rateLimitPerMinute: 60 });
+  // A second a call, four at a time (GENERATION_CONCURRENCY): the run is mid-way for about 15 s.
+  await post(`${providerUrl}/__control`, { keyPrefix: aiKey, latencyMs: 1000 });
   const ai = await h.expectStatus(201, "POST", "/api/ai/connections", {
     token,
     body: { name: "Crash OpenAI", provider: "OpenAI", apiKey: aiKey },
@@ -110,8 +111,11 @@ async function startWork(mode, watch) {
     token,
     body: { service: "lemlist", name: "Crash lemlist", apiKey: lemlistKey },
   });
-  const heldDomain = `held-${mode}-${stamp}.test`;
-  await post(`http://127.0.0.1:${dnsPort}/__hold`, { name: heldDomain });
+  // The second half of the addresses each on a domain of its own whose lookup gets no answer (it times out
+  // after about 6 s, the resolver's cap): the check's second chunk is in flight for about 50 s.
+  const half = CHECK_ROWS / 2;
+  const heldDomains = Array.from({ length: half }, (_, i) => `held${i}-${mode}-${stamp}.test`);
+  for (const name of heldDomains) await post(`http://127.0.0.1:${dnsPort}/__hold`, { name });
 
   const importRows = (fileName, rows) =>
     h.expectStatus(201, "POST", "/api/csv/import", { token, body: { fileName, rows } });
@@ -129,11 +133,10 @@ async function startWork(mode, watch) {
       "Email Body": `Hi Ann${i},\n\nA short note.\n\nBest`,
     })),
   );
-  const half = CHECK_ROWS / 2;
   const checkFile = await importRows(
     "check.csv",
     Array.from({ length: CHECK_ROWS }, (_, i) => ({
-      Email: i < half ? `a${i}@answers-${stamp}.test` : `b${i}@${heldDomain}`,
+      Email: i < half ? `a${i}@answers-${stamp}.test` : `b${i}@${heldDomains[i - half]}`,
     })),
   );
 
@@ -154,7 +157,7 @@ async function startWork(mode, watch) {
   const emailCheck = await h.expectStatus(202, "POST", `/api/csv/${checkFile._id}/email-check`, { token, body: {} });
   return {
     token,
-    heldDomain,
+    heldDomains,
     campaignId: String(campaign.id),
     runId: run.batchId,
     runFileId: runFile._id,
@@ -265,7 +268,7 @@ async function crashOnce(mode, urls) {
   );
   await h.kill(worker);
   step(`${mode}: killed ${worker.name} (SIGKILL) at ${describe(before)}`);
-  await post(`http://127.0.0.1:${dnsPort}/__release`, { name: work.heldDomain });
+  for (const name of work.heldDomains) await post(`http://127.0.0.1:${dnsPort}/__release`, { name });
   if (mode === "local") {
     ({ server, worker } = startApp(mode, env));
     await h.healthy([server]);

@@ -1,4 +1,4 @@
-/** Operations of the address checks (CONTRACT.md "Address checks"). */
+/** Operations of the address checks: start one on a file, list a file's checks, read one, cancel one. */
 import { emailCheckSchema } from "@/lib/services/email-checks/schemas";
 import { ok, type OperationSpec } from "./operation-spec";
 
