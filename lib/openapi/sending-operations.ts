@@ -1,4 +1,4 @@
-/** Operations of the sending tools: connections (keys, campaigns) and pushes (dry run, push, progress, receipts, cancel). */
+/** Operations of the sending tools: connections (keys, campaigns) and pushes (dry run, progress, receipts, cancel). */
 import { createIntegrationSchema, pushSchema, renameIntegrationSchema } from "@/lib/services/sending/schemas";
 import { created, ok, type OperationSpec } from "./operation-spec";
 
