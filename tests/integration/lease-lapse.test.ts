@@ -6,6 +6,7 @@ import { backgroundJobs, batches, emailChecks, pushes } from "@/lib/db/schema";
 import { runAttempt } from "@/lib/queue/attempt";
 import { getBoss, QUEUES, type WorkKind } from "@/lib/queue/boss";
 import { enqueue, type WorkData } from "@/lib/queue/enqueue";
+import { DEFAULT_JSON_SCHEMA } from "@/lib/ai/defaults";
 import { createJob } from "@/lib/services/background-jobs/jobs";
 import { newUser, withFakeProviderAndDatabase } from "../support/ai";
 import { addressFile, checksApi, withFakeDns } from "../support/email-checks";
@@ -125,6 +126,28 @@ describe("work held by a dead worker's lease comes back when the lease lapses", 
       expect(await waitingJobs(kind, id)).toHaveLength(0);
     });
   }
+
+  it("a provider-batch run held by a dead worker is queued again for the lease's end; that job finishes it", async () => {
+    const { batchId: id } = await startRowsRun("lease-batch-mode", 3, undefined, {
+      mode: "batch",
+      jsonSchema: DEFAULT_JSON_SCHEMA,
+      maxCostUsd: null,
+    });
+    const first = await takeJob("run", id);
+    const leaseUntil = await holdByDeadWorker("run", id, 60);
+    expect(await runAttempt("run", first, { workerId: `w1:${first.id}` })).toBe("done");
+    await (await getBoss()).complete(QUEUES.run, first.id);
+    const [again] = await waitingJobs("run", id);
+    expect(again!.startAfter.getTime()).toBeGreaterThanOrEqual(leaseUntil.getTime());
+
+    await lapseLease("run", id);
+    const second = await takeJob("run", id);
+    expect(await runAttempt("run", second, { workerId: `w2:${second.id}` })).toBe("done");
+    await (await getBoss()).complete(QUEUES.run, second.id);
+    const [run] = await db.select().from(batches).where(eq(batches.id, id));
+    expect(run).toMatchObject({ status: "completed", processed: 3, leaseOwner: null });
+    expect(await waitingJobs("run", id)).toHaveLength(0);
+  });
 
   it("a live holder's own job still running: a second job that finds the work held queues nothing more", async () => {
     const id = await START.push();

@@ -1,6 +1,7 @@
 import { getCredits } from "@/lib/services/credits/credits";
 import { getCsvFile } from "@/lib/services/csv/csv-files";
 import { importCsv } from "@/lib/services/csv/csv-import";
+import type { BulkInput } from "@/lib/services/generation/schemas";
 import { startBatch } from "@/lib/services/generation/start-batch";
 import { addConnection, newUser, userRow, type TestUser } from "./ai";
 
@@ -20,6 +21,7 @@ export async function startRowsRun(
   tag: string,
   n: number,
   prepare?: (user: TestUser) => Promise<void>,
+  input: Partial<BulkInput> = {},
 ): Promise<StartedRun> {
   const user = await newUser(tag);
   await prepare?.(user);
@@ -33,6 +35,7 @@ export async function startRowsRun(
     model: "gpt-4o-mini",
     useCase: "content_creation",
     rowsToProcess: n,
+    ...input,
   });
   return {
     user,
