@@ -8,18 +8,20 @@
 //               is killed and started again on the same data directory
 //   postgres    the server (WORKER_MODE=off) and one `npm run worker` process on a fresh PostgreSQL
 //               database: the worker is killed and a new one started
+//   cron        the server (WORKER_MODE=cron) on a fresh PostgreSQL database, /api/cron/work called again
+//               and again as a scheduler would: the server is killed during a call and started again
 // Leases are the production ones: a killed worker's push and check come back once their 120 s lease has
-// lapsed, so each database takes about three minutes. Prints "crash test: PASS|FAIL ..." and exits non-zero
+// lapsed, so each mode takes about three minutes. Prints "crash test: PASS|FAIL ..." and exits non-zero
 // on failure.
 //
-//   node scripts/crash-test.mjs [local|postgres ...]     (both by default; the build must be fresh)
+//   node scripts/crash-test.mjs [local|postgres|cron ...]     (all three by default; the build must be fresh)
 //   CRASH_PORT (default 3400; the fakes listen on CRASH_PORT+50, +60..63, +70)
 //   CRASH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where the fresh database is made
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIsFresh, root, serverEntry, workerBundle } from "./build-state.mjs";
-import { check, harness, HarnessFailure, sqlOnce, tail } from "./test/harness.mjs";
+import { check, delay, harness, HarnessFailure, sqlOnce, tail } from "./test/harness.mjs";
 
 const TIME_LIMIT_MS = 12 * 60_000;
 const RUN_ROWS = 60;
@@ -111,8 +113,8 @@ async function startWork(mode, watch) {
     token,
     body: { service: "lemlist", name: "Crash lemlist", apiKey: lemlistKey },
   });
-  // The second half of the addresses each on a domain of its own whose lookup gets no answer (it times out
-  // after about 6 s, the resolver's cap): the check's second chunk is in flight for about 50 s.
+  // The second half of the addresses each on a domain of its own whose lookup gets no answer until released
+  // (DNS_TIMEOUT_MS is 60 s): the check's second chunk stays in flight until the process is killed.
   const half = CHECK_ROWS / 2;
   const heldDomains = Array.from({ length: half }, (_, i) => `held${i}-${mode}-${stamp}.test`);
   for (const name of heldDomains) await post(`http://127.0.0.1:${dnsPort}/__hold`, { name });
@@ -216,38 +218,62 @@ async function verify(work, final) {
   check(valid === CHECK_ROWS, `${valid} of ${CHECK_ROWS} addresses are valid after the check`);
 }
 
-/** Starts the app for one database; `worker` is the process that does the background work. */
+const WORKER_MODES = { local: "inline", postgres: "off", cron: "cron" };
+const CRON_SECRET = "crash-cron-secret-0123456789";
+
+/** Starts the app for one mode; `worker` is the process that does the background work. */
 function startApp(mode, env) {
   const server = h.launch(
     `${mode}-server`,
     [serverEntry],
-    { ...env, WORKER_MODE: mode === "local" ? "inline" : "off", PORT: String(port), HOSTNAME: "127.0.0.1" },
+    { ...env, WORKER_MODE: WORKER_MODES[mode], PORT: String(port), HOSTNAME: "127.0.0.1" },
     path.dirname(serverEntry),
   );
-  const worker = mode === "local" ? server : startWorker(mode, env);
+  const worker = mode === "postgres" ? startWorker(mode, env) : server;
   return { server, worker };
+}
+
+/** Calls /api/cron/work one call after another, as a scheduler would, until stopped (a failed call is retried). */
+function cronScheduler() {
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      await fetch(`${baseUrl}/api/cron/work`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${CRON_SECRET}` },
+      }).catch(() => undefined);
+      await delay(500);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+  };
+}
+
+/** Where the mode keeps its data: a new data directory (local), else a fresh PostgreSQL database. */
+async function storageFor(mode) {
+  if (mode === "local") {
+    const dataDir = path.join(os.tmpdir(), `coldmail-crash-${stamp}`);
+    mkdirSync(dataDir, { recursive: true });
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    return { DATA_DIR: dataDir };
+  }
+  const dbName = `coldmail_crash_${mode}_${stamp}`;
+  await adminQuery(`create database "${dbName}"`);
+  cleanups.push(() => adminQuery(`drop database if exists "${dbName}" with (force)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return { DATABASE_URL: url.toString(), ...(mode === "cron" ? { CRON_SECRET, CRON_BUDGET_SECONDS: "10" } : {}) };
 }
 
 const startWorker = (mode, env) => h.launch(`${mode}-worker`, [workerBundle], env, path.dirname(workerBundle));
 
 async function crashOnce(mode, urls) {
-  let storage;
-  if (mode === "local") {
-    const dataDir = path.join(os.tmpdir(), `coldmail-crash-${stamp}`);
-    mkdirSync(dataDir, { recursive: true });
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    storage = { DATA_DIR: dataDir };
-  } else {
-    const dbName = `coldmail_crash_${stamp}`;
-    await adminQuery(`create database "${dbName}"`);
-    cleanups.push(() => adminQuery(`drop database if exists "${dbName}" with (force)`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    storage = { DATABASE_URL: url.toString() };
-  }
-  const env = appEnv(urls, storage);
+  const env = appEnv(urls, await storageFor(mode));
   let { server, worker } = startApp(mode, env);
   await h.healthy([server, worker]);
+  const stopScheduler = mode === "cron" ? cronScheduler() : null;
   const work = await startWork(mode, [server, worker]);
   step(`${mode}: run, push and check started`);
 
@@ -269,11 +295,11 @@ async function crashOnce(mode, urls) {
   await h.kill(worker);
   step(`${mode}: killed ${worker.name} (SIGKILL) at ${describe(before)}`);
   for (const name of work.heldDomains) await post(`http://127.0.0.1:${dnsPort}/__release`, { name });
-  if (mode === "local") {
+  if (mode === "postgres") {
+    worker = startWorker(mode, env);
+  } else {
     ({ server, worker } = startApp(mode, env));
     await h.healthy([server]);
-  } else {
-    worker = startWorker(mode, env);
   }
   step(`${mode}: ${worker.name} started again`);
 
@@ -287,6 +313,7 @@ async function crashOnce(mode, urls) {
     6 * 60_000,
     [server, worker],
   );
+  await stopScheduler?.();
   step(`${mode}: ended: ${describe(final)}`);
   await verify(work, final);
   await h.stop(worker);
@@ -297,7 +324,7 @@ async function crashOnce(mode, urls) {
 async function main() {
   mkdirSync(logDir, { recursive: true });
   check(buildIsFresh(), "the production build is missing or stale: run npm run build first");
-  const modes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["local", "postgres"];
+  const modes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(WORKER_MODES);
   const urls = await startFakes();
   const results = [];
   for (const mode of modes) results.push(await crashOnce(mode, urls));

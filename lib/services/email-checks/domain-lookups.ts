@@ -6,6 +6,8 @@ import type { DomainVerdict } from "./classify";
 
 /** Lookups in flight at once, per check. */
 export const PARALLEL_LOOKUPS = 64;
+/** The longest c-ares waits for one try, whatever its timeout (see resolverTries). */
+const RESOLVER_TRY_CAP_MS = 5_000;
 
 /** The error code of a failed query (ENODATA, ENOTFOUND, ESERVFAIL, ETIMEOUT...). */
 const codeOf = (error: unknown) => (error as { code?: string } | null)?.code ?? "";
@@ -60,12 +62,19 @@ export interface DomainLookups {
 }
 
 /**
+ * c-ares (Node's resolver) waits about 5 s at most for one try whatever its `timeout` (measured: a 60 s timeout
+ * with one try gave up after 5.9 s); later tries wait at least as long. A longer DNS_TIMEOUT_MS takes one try per
+ * 5 s, enough to outlast it: the lookup's own timer (withinMs) ends it at DNS_TIMEOUT_MS.
+ */
+export const resolverTries = (timeoutMs: number): number => Math.max(1, Math.ceil(timeoutMs / RESOLVER_TRY_CAP_MS));
+
+/**
  * The lookups of one check: a cache of promises by domain, at most PARALLEL_LOOKUPS in flight (later ones
  * wait their turn, in the order they were asked for), each bounded by DNS_TIMEOUT_MS, through DNS_SERVERS
  * (else the system's resolvers).
  */
 export function domainLookups(settings: DnsSettings = env().dns): DomainLookups {
-  const resolver = new Resolver({ timeout: settings.timeoutMs, tries: 1 });
+  const resolver = new Resolver({ timeout: settings.timeoutMs, tries: resolverTries(settings.timeoutMs) });
   if (settings.servers) resolver.setServers(settings.servers);
   const cache = new Map<string, Promise<DomainVerdict>>();
   const waiting: (() => void)[] = [];
