@@ -11,11 +11,11 @@
 //   cron        the server (WORKER_MODE=cron) on a fresh PostgreSQL database, /api/cron/work called again
 //               and again as a scheduler would: the server is killed during a call and started again
 // Leases are the production ones: a killed worker's push and check come back once their 120 s lease has
-// lapsed, so each mode takes about three minutes. Prints "crash test: PASS|FAIL ..." and exits non-zero
-// on failure.
+// lapsed, so each mode takes about three minutes; the modes run side by side. Prints "crash test:
+// PASS|FAIL ..." and exits non-zero on failure.
 //
-//   node scripts/crash-test.mjs [local|postgres|cron ...]     (all three by default; the build must be fresh)
-//   CRASH_PORT (default 3400; the fakes listen on CRASH_PORT+50, +60..63, +70)
+//   node scripts/crash-test.mjs [local|postgres|cron ...]     (all three by default; needs a fresh build)
+//   CRASH_PORT (default 3400: local, +1 postgres, +2 cron; the fakes listen on CRASH_PORT+50, +60..63, +70)
 //   CRASH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where the fresh database is made
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -28,14 +28,15 @@ const RUN_ROWS = 60;
 const PUSH_ROWS = 30;
 const CHECK_ROWS = 1000;
 const port = Number(process.env.CRASH_PORT ?? 3400);
-const baseUrl = `http://127.0.0.1:${port}`;
 const providerUrl = `http://127.0.0.1:${port + 50}`;
 const toolsUrl = `http://127.0.0.1:${port + 60}`;
 const dnsPort = port + 70;
 const adminUrl = process.env.CRASH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const logDir = path.join(root, ".data", "test-results");
-const h = harness({ baseUrl, logDir, prefix: `crash-${stamp}` });
+/** The fakes' processes; each mode has a harness of its own (its app on its own port). */
+const fakes = harness({ baseUrl: "", logDir, prefix: `crash-${stamp}` });
+const harnesses = [fakes];
 const started = Date.now();
 const step = (msg) => console.log(`[crash +${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
 const cleanups = [];
@@ -57,19 +58,19 @@ const adminQuery = (sql) => sqlOnce(adminUrl, sql);
 async function startFakes() {
   const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
   const fake = (name, file, fakePort) =>
-    h.launch(name, [tsx, path.join(root, "tests", "fakes", file), String(fakePort)], { ...process.env }, root);
-  const fakes = [
+    fakes.launch(name, [tsx, path.join(root, "tests", "fakes", file), String(fakePort)], { ...process.env }, root);
+  const started = [
     fake("fake-provider", "serve-fake-provider.ts", port + 50),
     fake("fake-tools", "serve-fake-sending-tools.ts", port + 60),
     fake("fake-dns", "serve-fake-dns.ts", dnsPort),
   ];
   for (const url of [providerUrl, toolsUrl, `http://127.0.0.1:${dnsPort}`])
-    await h.waitFor(url, async () => ((await fetch(`${url}/__health`)).ok ? true : undefined), 60_000, fakes);
+    await fakes.waitFor(url, async () => ((await fetch(`${url}/__health`)).ok ? true : undefined), 60_000, started);
   const { urls } = await (await fetch(`${toolsUrl}/__health`)).json();
   return urls;
 }
 
-function appEnv(urls, storage) {
+function appEnv(urls, storage, appUrl) {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -79,7 +80,7 @@ function appEnv(urls, storage) {
     ...storage,
     AUTH_SECRET: "crash-auth-secret-0123456789abcdefghijklmnopqrstuvwxyz",
     ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
-    APP_URL: baseUrl,
+    APP_URL: appUrl,
     MAIL_DRIVER: "outbox",
     PAYMENTS_DRIVER: "test",
     ALLOW_TEST_DRIVERS: "1",
@@ -96,7 +97,7 @@ function appEnv(urls, storage) {
 }
 
 /** The user, their keys and three files; then the run, the push and the check, each started. */
-async function startWork(mode, watch) {
+async function startWork(h, mode, watch) {
   const token = await h.verifiedUser(`crash-${mode}-${stamp}@crash.test`, watch);
   const aiKey = `sk-valid-crash-${mode}-${stamp}`;
   // A second a call, four at a time (GENERATION_CONCURRENCY): the run is mid-way for about 15 s.
@@ -170,7 +171,7 @@ async function startWork(mode, watch) {
 }
 
 /** The three pieces of work as the API shows them now. */
-async function progress(work) {
+async function progress(h, work) {
   const get = (pathname) => h.expectStatus(200, "GET", pathname, { token: work.token });
   const [run, push, emailCheck] = await Promise.all([
     get(`/api/ai/batch-status/${work.runId}`),
@@ -185,7 +186,7 @@ const describe = (p) =>
   `check ${p.check.status} ${p.check.checked}/${CHECK_ROWS}`;
 
 /** Each piece finished, and nothing was done twice. */
-async function verify(work, final) {
+async function verify(h, work, final) {
   check(final.run.status === "completed", `the run ended ${JSON.stringify(final.run)}`);
   check(
     final.run.progress.processed === RUN_ROWS && final.run.failed === 0,
@@ -222,23 +223,23 @@ const WORKER_MODES = { local: "inline", postgres: "off", cron: "cron" };
 const CRON_SECRET = "crash-cron-secret-0123456789";
 
 /** Starts the app for one mode; `worker` is the process that does the background work. */
-function startApp(mode, env) {
+function startApp(h, mode, env) {
   const server = h.launch(
     `${mode}-server`,
     [serverEntry],
-    { ...env, WORKER_MODE: WORKER_MODES[mode], PORT: String(port), HOSTNAME: "127.0.0.1" },
+    { ...env, WORKER_MODE: WORKER_MODES[mode], PORT: new URL(env.APP_URL).port, HOSTNAME: "127.0.0.1" },
     path.dirname(serverEntry),
   );
-  const worker = mode === "postgres" ? startWorker(mode, env) : server;
+  const worker = mode === "postgres" ? startWorker(h, mode, env) : server;
   return { server, worker };
 }
 
 /** Calls /api/cron/work one call after another, as a scheduler would, until stopped (a failed call is retried). */
-function cronScheduler() {
+function cronScheduler(appUrl) {
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
-      await fetch(`${baseUrl}/api/cron/work`, {
+      await fetch(`${appUrl}/api/cron/work`, {
         method: "POST",
         headers: { authorization: `Bearer ${CRON_SECRET}` },
       }).catch(() => undefined);
@@ -267,20 +268,23 @@ async function storageFor(mode) {
   return { DATABASE_URL: url.toString(), ...(mode === "cron" ? { CRON_SECRET, CRON_BUDGET_SECONDS: "10" } : {}) };
 }
 
-const startWorker = (mode, env) => h.launch(`${mode}-worker`, [workerBundle], env, path.dirname(workerBundle));
+const startWorker = (h, mode, env) => h.launch(`${mode}-worker`, [workerBundle], env, path.dirname(workerBundle));
 
 async function crashOnce(mode, urls) {
-  const env = appEnv(urls, await storageFor(mode));
-  let { server, worker } = startApp(mode, env);
+  const appUrl = `http://127.0.0.1:${port + Object.keys(WORKER_MODES).indexOf(mode)}`;
+  const h = harness({ baseUrl: appUrl, logDir, prefix: `crash-${stamp}` });
+  harnesses.push(h);
+  const env = appEnv(urls, await storageFor(mode), appUrl);
+  let { server, worker } = startApp(h, mode, env);
   await h.healthy([server, worker]);
-  const stopScheduler = mode === "cron" ? cronScheduler() : null;
-  const work = await startWork(mode, [server, worker]);
+  const stopScheduler = mode === "cron" ? cronScheduler(appUrl) : null;
+  const work = await startWork(h, mode, [server, worker]);
   step(`${mode}: run, push and check started`);
 
   const before = await h.waitFor(
     "every piece of work mid-way",
     async () => {
-      const p = await progress(work);
+      const p = await progress(h, work);
       const midway =
         p.run.progress.processed >= 5 &&
         p.run.progress.processed < RUN_ROWS &&
@@ -296,9 +300,9 @@ async function crashOnce(mode, urls) {
   step(`${mode}: killed ${worker.name} (SIGKILL) at ${describe(before)}`);
   for (const name of work.heldDomains) await post(`http://127.0.0.1:${dnsPort}/__release`, { name });
   if (mode === "postgres") {
-    worker = startWorker(mode, env);
+    worker = startWorker(h, mode, env);
   } else {
-    ({ server, worker } = startApp(mode, env));
+    ({ server, worker } = startApp(h, mode, env));
     await h.healthy([server]);
   }
   step(`${mode}: ${worker.name} started again`);
@@ -306,7 +310,7 @@ async function crashOnce(mode, urls) {
   const final = await h.waitFor(
     "the run, the push and the check to end",
     async () => {
-      const p = await progress(work);
+      const p = await progress(h, work);
       const ended = (s) => ["completed", "failed", "cancelled"].includes(s);
       return ended(p.run.status) && ended(p.push.status) && ended(p.check.status) ? p : undefined;
     },
@@ -315,7 +319,7 @@ async function crashOnce(mode, urls) {
   );
   await stopScheduler?.();
   step(`${mode}: ended: ${describe(final)}`);
-  await verify(work, final);
+  await verify(h, work, final);
   await h.stop(worker);
   if (server !== worker) await h.stop(server);
   return `${mode}: killed at ${describe(before)}; each finished, nothing twice`;
@@ -326,9 +330,11 @@ async function main() {
   check(buildIsFresh(), "the production build is missing or stale: run npm run build first");
   const modes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(WORKER_MODES);
   const urls = await startFakes();
-  const results = [];
-  for (const mode of modes) results.push(await crashOnce(mode, urls));
-  return results.join("; ");
+  // The modes run side by side (each on its own port, data and keys): most of each is waiting for a lease.
+  const outcomes = await Promise.allSettled(modes.map((mode) => crashOnce(mode, urls)));
+  const failed = outcomes.filter((o) => o.status === "rejected").map((o) => o.reason);
+  if (failed.length > 0) throw failed[0];
+  return outcomes.map((o) => o.value).join("; ");
 }
 
 let exitCode = 1;
@@ -341,13 +347,13 @@ try {
   console.log(`crash test: PASS (${summary}, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   exitCode = 0;
 } catch (error) {
-  for (const entry of h.children)
+  for (const entry of harnesses.flatMap((h) => h.children))
     if (!entry.name.startsWith("fake-"))
       console.error(`\n--- ${entry.name} log (${entry.log}) ---\n${tail(entry.log)}`);
   console.error(`\ncrash test: FAIL (${error instanceof HarnessFailure ? error.message : (error?.stack ?? error)})`);
 } finally {
   clearTimeout(overall);
-  await h.stopAll();
+  for (const h of harnesses.reverse()) await h.stopAll();
   for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => undefined);
 }
 process.exit(exitCode);
